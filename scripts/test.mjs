@@ -1,0 +1,105 @@
+// `npm test`: lint, type-check, unit and API tests (PGlite, and PostgreSQL when
+// MUSTER_TEST_DATABASE_URL is set), the production build with its size budget, then the
+// Playwright suite in Chromium. Every stage runs even when an earlier one fails, so one run
+// shows everything; the last line is the plain total over all suites.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, '.test-output');
+fs.mkdirSync(out, { recursive: true });
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+/** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean}[]} */
+const results = [];
+
+function run(command, args, { cwd = root, env = {} } = {}) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function heading(text) {
+  console.log(`\n━━ ${text} ━━`);
+}
+
+/** A check with no test count of its own (lint, types, size budget): one pass or one failure. */
+function check(name, command, args, options) {
+  heading(name);
+  const ok = run(command, args, options);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok });
+}
+
+function vitest(name, workspace, env = {}) {
+  heading(name);
+  const report = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
+  fs.rmSync(report, { force: true });
+  const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: path.join(root, workspace),
+    env,
+  });
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  let skipped = 0;
+  if (fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed = json.numPassedTests;
+    failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
+    skipped = json.numPendingTests + json.numTodoTests;
+  }
+  results.push({ name, passed, failed, skipped, ok });
+}
+
+function playwright(name) {
+  heading(name);
+  const report = path.join(out, 'playwright.json');
+  fs.rmSync(report, { force: true });
+  const ok = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: path.join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  });
+  let passed = 0;
+  let failed = ok ? 0 : 1;
+  let skipped = 0;
+  if (fs.existsSync(report)) {
+    const { stats } = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed = stats.expected + stats.flaky;
+    failed = stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1);
+    skipped = stats.skipped;
+  }
+  results.push({ name, passed, failed, skipped, ok });
+}
+
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+vitest('contract unit', 'packages/contract');
+vitest('web unit', 'apps/web');
+// The PGlite pass must not inherit the PostgreSQL URL that the second pass uses.
+vitest('api (PGlite)', 'apps/api', { MUSTER_TEST_DATABASE_URL: '' });
+if (process.env.MUSTER_TEST_DATABASE_URL) {
+  vitest('api (PostgreSQL)', 'apps/api', { MUSTER_TEST_DATABASE_URL: process.env.MUSTER_TEST_DATABASE_URL });
+}
+check('build', 'npm', ['run', 'build', '--silent']);
+if (fs.existsSync(path.join(root, 'scripts', 'size-budget.mjs'))) {
+  check('size budget', 'node', ['scripts/size-budget.mjs']);
+}
+playwright('e2e (Chromium)');
+
+heading('summary');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const r of results) {
+  passed += r.passed;
+  failed += r.failed;
+  skipped += r.skipped;
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
