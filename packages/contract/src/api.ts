@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** API version carried in `Accept` and on every response (platform-foundation §7, §9). */
+export const API_VERSION = 3;
+export const API_MEDIA_TYPE = `application/vnd.muster.v${API_VERSION}+json`;
+export const API_BASE_PATH = '/api/';
+
+/** The one error shape of the API: a sentence plus field errors keyed by dotted path. */
+export const errorResponseSchema = z
+  .object({
+    message: z.string().describe('A human sentence saying what went wrong.'),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe('Field errors keyed by dotted path, e.g. `addresses.0.street` or `questions.{slug}`.'),
+    request_id: z.string().optional().describe('Correlates a server error with its log line.'),
+  })
+  .describe('Error');
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Wraps a payload the way list and show answers are wrapped: `{data: ...}`. */
+export const dataEnvelope = <T extends z.ZodType>(inner: T) => z.object({ data: inner });

@@ -1,0 +1,50 @@
+/** The generic operations every resource has unless the spec disables them (platform-foundation §7). */
+export const CATALOGUE_OPERATIONS = ['index', 'show', 'store', 'update', 'del'] as const;
+export type CatalogueOperation = (typeof CATALOGUE_OPERATIONS)[number];
+
+export type CatalogueMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A named call outside the generic five, e.g. POST `/exports/{id}/resend`. */
+export type CatalogueExtra = {
+  method: CatalogueMethod;
+  /** Relative to `/api/`, starting with `/`, with `{param}` placeholders, written as the spec writes it. */
+  path: string;
+  note?: string;
+};
+
+/** One back-end route the client knows (platform-foundation §7). */
+export type CatalogueEntry = {
+  /** Unique, dotted from the path's static segments, e.g. `organisation.terms`, `users.consents`. */
+  name: string;
+  /** Relative to `/api/`, with `{param}` placeholders; trailing slash as the spec writes it. */
+  path: string;
+  /** The generic operations that exist on this route (the five minus what the spec disables). */
+  operations: readonly CatalogueOperation[];
+  /** Named calls that are not generic operations. */
+  extra?: readonly CatalogueExtra[];
+  /** The §7 subsection the route is listed under (one catalogue file per area). */
+  area: string;
+  /** Where the spec says something about the route that the fields above cannot. */
+  note?: string;
+};
+
+/** Every generic operation: a resource the spec lists without disabling anything. */
+export const ALL_OPERATIONS: readonly CatalogueOperation[] = CATALOGUE_OPERATIONS;
+
+/** Only the given operations (the spec says "X only" or lists what remains). */
+export function only(...operations: CatalogueOperation[]): readonly CatalogueOperation[] {
+  return CATALOGUE_OPERATIONS.filter((operation) => operations.includes(operation));
+}
+
+/** Every operation except the disabled ones (the spec says "no X" or "X disabled"). */
+export function except(...disabled: CatalogueOperation[]): readonly CatalogueOperation[] {
+  return CATALOGUE_OPERATIONS.filter((operation) => !disabled.includes(operation));
+}
+
+/** No generic operation: the route only carries named calls. */
+export const NO_OPERATIONS: readonly CatalogueOperation[] = [];
+
+/** Tags a file's entries with their area, so each area file lists its routes without repeating it. */
+export function inArea(area: string, entries: ReadonlyArray<Omit<CatalogueEntry, 'area'>>): CatalogueEntry[] {
+  return entries.map((entry) => ({ ...entry, area }));
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { dataEnvelope } from './api.js';
+
+/** Largest upload accepted by `POST /api/files`: 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Ephemeral uploads not attached to anything within this time are deleted (rows and bytes). */
+export const EPHEMERAL_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The kinds a mime type maps to (platform-foundation §9). */
+export const FILE_KINDS = ['Image', 'Video', 'Audio', 'PDF', 'Document'] as const;
+
+/** One mime type accepted for upload. */
+export const fileTypeSchema = z.object({
+  mime: z.string().describe('Mime type, e.g. `image/png`.'),
+  extension: z.string().describe('Usual file name ending, without the dot, e.g. `png`.'),
+  kind: z.string().describe('One of Image, Video, Audio, PDF, Document.'),
+});
+export type FileType = z.infer<typeof fileTypeSchema>;
+
+/** `GET /api/files/types`: the accepted types; clients read `data.data[].mime`. */
+export const fileTypeListResponseSchema = dataEnvelope(dataEnvelope(z.array(fileTypeSchema))).describe(
+  'Accepted file types',
+);
+export type FileTypeListResponse = z.infer<typeof fileTypeListResponseSchema>;
+
+/** `POST /api/files` query: only ephemeral uploads (attached later by the form that uses them) exist. */
+export const uploadFileQuerySchema = z.object({
+  ephemeral: z
+    .literal('1')
+    .describe('Must be `1`: the upload is deleted unless attached to something within 24 hours.'),
+});
+export type UploadFileQuery = z.infer<typeof uploadFileQuerySchema>;
+
+/** A stored file as the upload answers it. */
+export const uploadedFileSchema = z.object({
+  id: z.string().describe('File id (a UUID).'),
+  url: z.string().describe('Where the file is read from: `/api/files/{id}`.'),
+  original_name: z.string().describe('The name the file was uploaded with, without any folder part.'),
+  file_size: z.number().int().describe('Size in bytes.'),
+  type: z.string().describe('Mime type judged from the file contents.'),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** `POST /api/files?ephemeral=1` (201): the created file. */
+export const uploadFileResponseSchema = dataEnvelope(dataEnvelope(uploadedFileSchema)).describe(
+  'Uploaded file',
+);
+export type UploadFileResponse = z.infer<typeof uploadFileResponseSchema>;
+
+/** `GET /api/files/:id` path parameters. */
+export const fileParamsSchema = z.object({
+  id: z.uuid().describe('File id.'),
+});
+export type FileParams = z.infer<typeof fileParamsSchema>;
