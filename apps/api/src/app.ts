@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { apiVersionPlugin, isApiPath } from './plugins/api-version.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { tenancyPlugin } from './plugins/tenancy.js';
+import { authPlugin, type TokenVerifier } from './plugins/auth.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { registerAuthRootRoutes } from './modules/auth/root-routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { outboxRoutes } from './modules/outbox/routes.js';
+import { createOutbox } from './modules/outbox/service.js';
+import { registerModules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    database: DatabaseHandle;
+    config: AppConfig;
+  }
+}
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  verifyToken?: TokenVerifier;
+};
+
+/** Largest JSON body accepted; uploads go through multipart with their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the API server (and, when the web app is built, serves it from the same origin).
+ * Tests call this with a fresh database and use `app.inject()`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: parseTrustProxy(config.trustProxy),
+    // Signed link tokens (login, magic, reset links) travel as path parameters of 300-odd characters.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 },
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('outbox', createOutbox({ db: database.db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
+
+  // HTTPS-only directives would break a plain-HTTP install (the demo on localhost), so they follow PUBLIC_ORIGIN.
+  const https = config.publicOrigin.startsWith('https:');
+  await app.register(helmet, {
+    hsts: https,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        scriptSrcAttr: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Muster API', version: '3.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(errorsPlugin);
+  await app.register(apiVersionPlugin);
+  await app.register(tenancyPlugin);
+  await app.register(authPlugin, options.verifyToken ? { verifyToken: options.verifyToken } : {});
+  await app.register(rateLimitPlugin);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  if (config.devTools) {
+    // Development pages live at the root, outside the API and its tenancy.
+    await app.register(outboxRoutes);
+  }
+  await registerModules(app);
+  // Sign-in routes browsers reach directly (logout form, emailed links, SSO): at the root, not under /api.
+  await app.register(registerAuthRootRoutes);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (isApiPath(url)) {
+      return reply.status(404).send({ message: `No API route ${request.method} ${url}.` });
+    }
+    // Dev pages (`/dev/outbox`, `/dev/widgets`) do not exist in production, not even as app routes.
+    const devPage = url === '/dev' || url.startsWith('/dev/');
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && (config.devTools || !devPage)) {
+      // Client-side routes: the single-page app answers them.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+  return app;
+}
+
+/**
+ * `TRUST_PROXY`: unset or `false` uses the socket's address (the default); `true` trusts every
+ * proxy; a number trusts that many hops; anything else is a list of proxy addresses or subnets.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === '' || value === 'false') {
+    return false;
+  }
+  if (value === 'true') {
+    return true;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}

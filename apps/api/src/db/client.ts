@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** One Drizzle type for both drivers: repositories never know which database they talk to. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction: what repository functions take. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  dialect: 'pglite' | 'postgres';
+  /** Applies the committed migrations; the same files for both dialects. */
+  migrate: () => Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite directory, or `memory`. */
+  dataDir?: string;
+  migrationsFolder: string;
+  /** Told when PostgreSQL drops an idle pooled connection. */
+  onIdleConnectionError?: (error: Error) => void;
+};
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite
+ * (in a directory created on first use, or in memory for tests).
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const { migrationsFolder } = options;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover, a dropped test database) emits
+    // 'error' on the pool; without a listener that would end the process. The pool discards the
+    // connection and the next query opens a new one.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    return {
+      db,
+      dialect: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ?? 'memory';
+  if (dataDir !== 'memory') {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
+  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  return openPglite(client, migrationsFolder);
+}
+
+/** Wraps an open PGlite instance (a data directory, memory, or a loaded template). */
+export async function openPglite(client: PGlite, migrationsFolder: string): Promise<DatabaseHandle> {
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    dialect: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where drizzle-kit writes the migrations, relative to the api package root. */
+export function migrationsFolderOf(apiRoot: string): string {
+  return path.join(apiRoot, 'src', 'db', 'migrations');
+}

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
+import { applications } from './applications.js';
+import { oneOf } from './checks.js';
+import { organisationId, timestamps } from './columns.js';
+import { teams, users } from './users.js';
+
+export const residentialBookingStatuses = ['pending', 'confirmed', 'cancelled'] as const;
+export type ResidentialBookingStatus = (typeof residentialBookingStatuses)[number];
+
+/**
+ * Gender identity asked on the residential step (applicant-flow §2.8): 1 Prefer not to say,
+ * 2 Man, 3 Woman, 4 Other — the same ids as the diversity gender options.
+ */
+export const residentialGenderIds = [1, 2, 3, 4] as const;
+
+/**
+ * A stay at a residential team (applicant-flow §2.8, §3.7). Nights run from `startDate` to the
+ * night before `endDate`. Cancelled bookings neither block dates nor use capacity.
+ */
+export const residentialBookings = pgTable(
+  'residential_bookings',
+  {
+    id: serial().primaryKey(),
+    organisationId: organisationId(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: integer().references(() => applications.id, { onDelete: 'set null' }),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }).notNull(),
+    willingToShare: boolean().notNull().default(false),
+    /** 'Is there anything else we should know?' answered yes. */
+    requirementsRadio: boolean().notNull().default(false),
+    requirements: text(),
+    genderId: integer().notNull(),
+    status: text({ enum: residentialBookingStatuses }).notNull().default('pending'),
+    ...timestamps,
+  },
+  (t) => [
+    index('residential_bookings_team_dates_idx').on(t.teamId, t.startDate, t.endDate),
+    index('residential_bookings_user_idx').on(t.userId, t.endDate),
+    index('residential_bookings_application_idx').on(t.applicationId),
+    check('residential_bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
+    check('residential_bookings_gender_check', sql`${t.genderId} in (${sql.raw(residentialGenderIds.join(', '))})`),
+    check('residential_bookings_status_check', oneOf(t.status, residentialBookingStatuses)),
+  ],
+);
+
+/** People the applicant wants to stay with, by name (`booking.linked[]`). */
+export const residentialBookingLinkedApplicants = pgTable(
+  'residential_booking_linked_applicants',
+  {
+    id: serial().primaryKey(),
+    organisationId: organisationId(),
+    bookingId: integer()
+      .notNull()
+      .references(() => residentialBookings.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index('residential_booking_linked_applicants_booking_idx').on(t.bookingId, t.position)],
+);
+
+/**
+ * The weekday stays must start and end on at a team, from `startDate` until `endDate`
+ * (null: open-ended). `dayOfWeek` counts like JavaScript's `getDay()` and PostgreSQL's
+ * `extract(dow …)`: 0 Sunday to 6 Saturday.
+ */
+export const teamChangeoverDays = pgTable(
+  'team_changeover_days',
+  {
+    id: serial().primaryKey(),
+    organisationId: organisationId(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    startDate: date({ mode: 'string' }).notNull(),
+    endDate: date({ mode: 'string' }),
+    dayOfWeek: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('team_changeover_days_team_idx').on(t.teamId, t.startDate),
+    check('team_changeover_days_day_check', sql`${t.dayOfWeek} between 0 and 6`),
+    check('team_changeover_days_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/**
+ * Beds a residential team offers for the night of `date`. `capacity` beds take anyone;
+ * `sharedCapacity` beds only people willing to share a room. So the available capacity of a
+ * night is `capacity` (plus `sharedCapacity` when willing to share) less the beds taken by
+ * bookings that are not cancelled. No row: no capacity that night.
+ */
+export const teamResidentialAvailability = pgTable(
+  'team_residential_availability',
+  {
+    organisationId: organisationId(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    date: date({ mode: 'string' }).notNull(),
+    capacity: integer().notNull().default(0),
+    sharedCapacity: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.date] }),
+    check('team_residential_availability_capacity_check', sql`${t.capacity} >= 0 and ${t.sharedCapacity} >= 0`),
+  ],
+);

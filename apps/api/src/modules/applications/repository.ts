@@ -1,0 +1,698 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  applicationAddresses,
+  applicationAdditionalConsents,
+  applicationDocuments,
+  applicationQuestionAnswerFiles,
+  applicationQuestionAnswers,
+  applicationReferences,
+  applications,
+  applicationSubmissions,
+  applicationTerms,
+  applicationTimeslots,
+  consentChangeLogs,
+  files,
+  formSectionAdditionalConsents,
+  formSections,
+  questions,
+  userAddresses,
+  userAttributeValueFiles,
+  userAttributeValues,
+  userConsentAnswers,
+  userDiversityAnswers,
+  userDiversityQuestionAnswerOptions,
+  userDiversityQuestionAnswers,
+  userEmailAddresses,
+  userGuardians,
+  userPhoneNumbers,
+  userRoles,
+  users,
+  userSupervisors,
+  type CustomFieldValue,
+} from '../../db/schema/index.js';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplicationRow = typeof applications.$inferInsert;
+export type SubmissionRow = typeof applicationSubmissions.$inferSelect;
+
+/** The error PostgreSQL (and PGlite) raise for a unique index, with the index name. */
+export function uniqueViolationOf(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- reads
+
+/** The application with this key for the opportunity (any status). */
+export async function findApplicationByKey(
+  db: Executor,
+  organisationId: number,
+  opportunityId: number,
+  key: string,
+): Promise<ApplicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.organisationId, organisationId),
+        eq(applications.opportunityId, opportunityId),
+        eq(applications.applicationKey, key),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's newest active application for the opportunity, other than `exceptId`. */
+export async function findActiveApplicationId(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  opportunityId: number,
+  exceptId: number | null,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.organisationId, organisationId),
+        eq(applications.userId, userId),
+        eq(applications.opportunityId, opportunityId),
+        eq(applications.active, true),
+        exceptId === null ? undefined : ne(applications.id, exceptId),
+      ),
+    )
+    .orderBy(desc(applications.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** True when the user holds a role on the team and role profile that has not ended before `today`. */
+export async function hasUnexpiredRole(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  teamId: number,
+  roleProfileId: number,
+  today: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(
+      and(
+        eq(userRoles.organisationId, organisationId),
+        eq(userRoles.userId, userId),
+        eq(userRoles.teamId, teamId),
+        eq(userRoles.roleProfileId, roleProfileId),
+        or(isNull(userRoles.endDate), sql`${userRoles.endDate} >= ${today}`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Document types the user has supplied with any of their applications. */
+export async function listSuppliedDocumentTypeIds(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: applicationDocuments.documentTypeId })
+    .from(applicationDocuments)
+    .innerJoin(applications, eq(applications.id, applicationDocuments.applicationId))
+    .where(and(eq(applicationDocuments.organisationId, organisationId), eq(applications.userId, userId)));
+  return rows.map((row) => row.id);
+}
+
+/** True when `supervisorUserId` supervises `userId`, both of the organisation. */
+export async function isSupervisorOf(
+  db: Executor,
+  organisationId: number,
+  supervisorUserId: number,
+  userId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userSupervisors.userId })
+    .from(userSupervisors)
+    .innerJoin(users, eq(users.id, userSupervisors.userId))
+    .where(
+      and(
+        eq(users.organisationId, organisationId),
+        eq(userSupervisors.userId, userId),
+        eq(userSupervisors.supervisorUserId, supervisorUserId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Which of these file ids are files of the organisation. */
+export async function findOwnFileIds(
+  db: Executor,
+  organisationId: number,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.organisationId, organisationId), inArray(files.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Every email address of the user, lower-cased. */
+export async function listUserEmailAddresses(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ email: userEmailAddresses.email })
+    .from(userEmailAddresses)
+    .where(and(eq(userEmailAddresses.organisationId, organisationId), eq(userEmailAddresses.userId, userId)))
+    .orderBy(desc(userEmailAddresses.primary), asc(userEmailAddresses.id));
+  return rows.map((row) => row.email);
+}
+
+/** The user's primary phone number, if any. */
+export async function findPrimaryPhone(db: Executor, organisationId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(userPhoneNumbers)
+    .where(and(eq(userPhoneNumbers.organisationId, organisationId), eq(userPhoneNumbers.userId, userId)))
+    .orderBy(desc(userPhoneNumbers.primary), asc(userPhoneNumbers.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The saved parts of an application, for prefilling the form. */
+export async function loadApplicationParts(db: Executor, organisationId: number, applicationId: number) {
+  const scoped = <T extends { organisationId: unknown; applicationId: unknown }>(table: T) =>
+    and(
+      eq(table.organisationId as typeof applications.organisationId, organisationId),
+      eq(table.applicationId as typeof applications.id, applicationId),
+    );
+  const [addresses, references, documents, answers, additional, timeslots] = await Promise.all([
+    db
+      .select()
+      .from(applicationAddresses)
+      .where(scoped(applicationAddresses))
+      .orderBy(asc(applicationAddresses.position)),
+    db
+      .select()
+      .from(applicationReferences)
+      .where(scoped(applicationReferences))
+      .orderBy(asc(applicationReferences.position), asc(applicationReferences.id)),
+    db
+      .select({ documentTypeId: applicationDocuments.documentTypeId, file: files })
+      .from(applicationDocuments)
+      .innerJoin(files, eq(files.id, applicationDocuments.fileId))
+      .where(scoped(applicationDocuments))
+      .orderBy(asc(applicationDocuments.id)),
+    db
+      .select({ answer: applicationQuestionAnswers, question: questions })
+      .from(applicationQuestionAnswers)
+      .innerJoin(questions, eq(questions.id, applicationQuestionAnswers.questionId))
+      .where(scoped(applicationQuestionAnswers)),
+    db
+      .select({ agreed: applicationAdditionalConsents.agreed })
+      .from(applicationAdditionalConsents)
+      .innerJoin(
+        formSectionAdditionalConsents,
+        eq(formSectionAdditionalConsents.id, applicationAdditionalConsents.additionalConsentId),
+      )
+      .innerJoin(formSections, eq(formSections.id, formSectionAdditionalConsents.sectionId))
+      .where(scoped(applicationAdditionalConsents))
+      .orderBy(
+        asc(formSections.position),
+        asc(formSectionAdditionalConsents.position),
+        asc(formSectionAdditionalConsents.id),
+      ),
+    db.select().from(applicationTimeslots).where(scoped(applicationTimeslots)),
+  ]);
+  const answerIds = answers.map((row) => row.answer.id);
+  const answerFiles = answerIds.length
+    ? await db
+        .select({ answerId: applicationQuestionAnswerFiles.answerId, file: files })
+        .from(applicationQuestionAnswerFiles)
+        .innerJoin(files, eq(files.id, applicationQuestionAnswerFiles.fileId))
+        .where(
+          and(
+            eq(applicationQuestionAnswerFiles.organisationId, organisationId),
+            inArray(applicationQuestionAnswerFiles.answerId, answerIds),
+          ),
+        )
+        .orderBy(asc(applicationQuestionAnswerFiles.position))
+    : [];
+  return { addresses, references, documents, answers, answerFiles, additional, timeslots };
+}
+
+/** Current consent answers of the user for these consents. */
+export async function listUserConsentAnswers(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  consentIds: number[],
+) {
+  if (consentIds.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(userConsentAnswers)
+    .where(
+      and(
+        eq(userConsentAnswers.organisationId, organisationId),
+        eq(userConsentAnswers.userId, userId),
+        inArray(userConsentAnswers.consentId, consentIds),
+      ),
+    );
+}
+
+/**
+ * Holds off other transactions applying the same user to the same opportunity until this one
+ * ends, so two submits racing cannot both pass the "previously applied" check.
+ */
+export async function lockApplicant(db: Executor, opportunityId: number, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${opportunityId}::int, ${userId}::int)`);
+}
+
+// ---------------------------------------------------------------- idempotency
+
+export async function findSubmission(
+  db: Executor,
+  organisationId: number,
+  key: string,
+): Promise<SubmissionRow | null> {
+  const [row] = await db
+    .select()
+    .from(applicationSubmissions)
+    .where(
+      and(
+        eq(applicationSubmissions.organisationId, organisationId),
+        eq(applicationSubmissions.idempotencyKey, key),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSubmission(
+  db: Executor,
+  row: typeof applicationSubmissions.$inferInsert,
+): Promise<void> {
+  await db.insert(applicationSubmissions).values(row);
+}
+
+// ---------------------------------------------------------------- writes
+
+type NewUser = Omit<typeof users.$inferInsert, 'id'>;
+
+/** A new user row; answers its id. */
+export async function insertUser(db: Executor, row: NewUser): Promise<number> {
+  const [inserted] = await db.insert(users).values(row).returning({ id: users.id });
+  if (!inserted) {
+    throw new Error('user insert returned nothing');
+  }
+  return inserted.id;
+}
+
+export async function insertPrimaryEmail(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  email: string,
+): Promise<void> {
+  await db.insert(userEmailAddresses).values({ organisationId, userId, email, primary: true });
+}
+
+export async function insertPrimaryPhone(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  phone: { number: string; region: string },
+): Promise<void> {
+  await db.insert(userPhoneNumbers).values({
+    organisationId,
+    userId,
+    phoneNumber: phone.number,
+    countryCode: phone.region,
+    primary: true,
+    defaultSms: true,
+  });
+}
+
+export async function insertUserAddresses(
+  db: Executor,
+  rows: Array<typeof userAddresses.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) {
+    await db.insert(userAddresses).values(rows);
+  }
+}
+
+/** True when the user has no current (non-historical) address. */
+export async function hasNoCurrentAddress(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userAddresses.id })
+    .from(userAddresses)
+    .where(
+      and(
+        eq(userAddresses.organisationId, organisationId),
+        eq(userAddresses.userId, userId),
+        eq(userAddresses.historical, false),
+      ),
+    )
+    .limit(1);
+  return row === undefined;
+}
+
+/** Records a parent or guardian unless the same email is already recorded for the user. */
+export async function ensureGuardian(
+  db: Executor,
+  row: { organisationId: number; userId: number; firstName: string; lastName: string; email: string },
+): Promise<void> {
+  const [existing] = await db
+    .select({ id: userGuardians.id })
+    .from(userGuardians)
+    .where(
+      and(
+        eq(userGuardians.organisationId, row.organisationId),
+        eq(userGuardians.userId, row.userId),
+        eq(sql`lower(${userGuardians.email})`, row.email.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  if (!existing) {
+    await db.insert(userGuardians).values(row);
+  }
+}
+
+export async function insertSupervisorLink(
+  db: Executor,
+  userId: number,
+  supervisorUserId: number,
+): Promise<void> {
+  await db.insert(userSupervisors).values({ userId, supervisorUserId }).onConflictDoNothing();
+}
+
+export async function insertApplication(db: Executor, row: NewApplicationRow): Promise<ApplicationRow> {
+  const [inserted] = await db.insert(applications).values(row).returning();
+  if (!inserted) {
+    throw new Error('application insert returned nothing');
+  }
+  return inserted;
+}
+
+export async function updateApplication(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+  values: Partial<NewApplicationRow>,
+): Promise<void> {
+  await db
+    .update(applications)
+    .set(values)
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, applicationId)));
+}
+
+/** Replaces the application's address history. */
+export async function replaceApplicationAddresses(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+  rows: Array<Omit<typeof applicationAddresses.$inferInsert, 'organisationId' | 'applicationId'>>,
+): Promise<void> {
+  await db
+    .delete(applicationAddresses)
+    .where(
+      and(
+        eq(applicationAddresses.organisationId, organisationId),
+        eq(applicationAddresses.applicationId, applicationId),
+      ),
+    );
+  if (rows.length > 0) {
+    await db
+      .insert(applicationAddresses)
+      .values(rows.map((row) => ({ ...row, organisationId, applicationId })));
+  }
+}
+
+/**
+ * Replaces the application's referees, except those a request was already sent to: they are
+ * locked (applicant-flow §2.7). New referees go after the locked ones.
+ */
+export async function replaceUnlockedReferences(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+  rows: Array<Omit<typeof applicationReferences.$inferInsert, 'organisationId' | 'applicationId'>>,
+): Promise<void> {
+  const scope = and(
+    eq(applicationReferences.organisationId, organisationId),
+    eq(applicationReferences.applicationId, applicationId),
+  );
+  await db.delete(applicationReferences).where(and(scope, isNull(applicationReferences.requestSentAt)));
+  const locked = await db.select({ id: applicationReferences.id }).from(applicationReferences).where(scope);
+  if (rows.length > 0) {
+    await db
+      .insert(applicationReferences)
+      .values(
+        rows.map((row, index) => ({
+          ...row,
+          position: locked.length + index,
+          organisationId,
+          applicationId,
+        })),
+      );
+  }
+}
+
+export async function insertApplicationDocuments(
+  db: Executor,
+  rows: Array<typeof applicationDocuments.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) {
+    await db.insert(applicationDocuments).values(rows).onConflictDoNothing();
+  }
+}
+
+/** Writes the answers to these questions (replacing earlier answers of the application to them). */
+export async function replaceQuestionAnswers(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+  answers: Array<{ questionId: number; value: CustomFieldValue; fileIds: string[] }>,
+): Promise<void> {
+  if (answers.length === 0) {
+    return;
+  }
+  await db.delete(applicationQuestionAnswers).where(
+    and(
+      eq(applicationQuestionAnswers.organisationId, organisationId),
+      eq(applicationQuestionAnswers.applicationId, applicationId),
+      inArray(
+        applicationQuestionAnswers.questionId,
+        answers.map((answer) => answer.questionId),
+      ),
+    ),
+  );
+  const inserted = await db
+    .insert(applicationQuestionAnswers)
+    .values(answers.map(({ questionId, value }) => ({ organisationId, applicationId, questionId, value })))
+    .returning({ id: applicationQuestionAnswers.id, questionId: applicationQuestionAnswers.questionId });
+  const fileRows = inserted.flatMap(({ id, questionId }) =>
+    (answers.find((answer) => answer.questionId === questionId)?.fileIds ?? []).map((fileId, position) => ({
+      organisationId,
+      answerId: id,
+      fileId,
+      position,
+    })),
+  );
+  if (fileRows.length > 0) {
+    await db.insert(applicationQuestionAnswerFiles).values(fileRows);
+  }
+}
+
+export async function replaceAdditionalConsents(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+  rows: Array<{ additionalConsentId: number; agreed: boolean }>,
+): Promise<void> {
+  await db
+    .delete(applicationAdditionalConsents)
+    .where(
+      and(
+        eq(applicationAdditionalConsents.organisationId, organisationId),
+        eq(applicationAdditionalConsents.applicationId, applicationId),
+      ),
+    );
+  if (rows.length > 0) {
+    await db
+      .insert(applicationAdditionalConsents)
+      .values(rows.map((row) => ({ ...row, organisationId, applicationId })));
+  }
+}
+
+export async function insertAcceptedTerms(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+  termIds: number[],
+  at: Date,
+): Promise<void> {
+  if (termIds.length > 0) {
+    await db
+      .insert(applicationTerms)
+      .values(termIds.map((termId) => ({ organisationId, applicationId, termId, acceptedAt: at })))
+      .onConflictDoNothing();
+  }
+}
+
+export async function replaceTimeslots(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+  timeslotIds: number[],
+): Promise<void> {
+  await db
+    .delete(applicationTimeslots)
+    .where(
+      and(
+        eq(applicationTimeslots.organisationId, organisationId),
+        eq(applicationTimeslots.applicationId, applicationId),
+      ),
+    );
+  if (timeslotIds.length > 0) {
+    await db
+      .insert(applicationTimeslots)
+      .values(timeslotIds.map((timeslotId) => ({ organisationId, applicationId, timeslotId })));
+  }
+}
+
+/** Sets the user's values of these attributes (files replaced too). */
+export async function upsertUserAttributeValues(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  values: Array<{ attributeId: number; value: CustomFieldValue; fileIds: string[] }>,
+): Promise<void> {
+  for (const { attributeId, value, fileIds } of values) {
+    const [row] = await db
+      .insert(userAttributeValues)
+      .values({ organisationId, userId, attributeId, value })
+      .onConflictDoUpdate({
+        target: [userAttributeValues.userId, userAttributeValues.attributeId],
+        set: { value, updatedAt: new Date() },
+      })
+      .returning({ id: userAttributeValues.id });
+    if (!row) {
+      throw new Error('attribute value upsert returned nothing');
+    }
+    await db
+      .delete(userAttributeValueFiles)
+      .where(
+        and(
+          eq(userAttributeValueFiles.organisationId, organisationId),
+          eq(userAttributeValueFiles.valueId, row.id),
+        ),
+      );
+    if (fileIds.length > 0) {
+      await db
+        .insert(userAttributeValueFiles)
+        .values(fileIds.map((fileId, position) => ({ organisationId, valueId: row.id, fileId, position })));
+    }
+  }
+}
+
+/** Replaces the user's answer to one consent with these options (none: no answer). */
+export async function replaceUserConsentAnswer(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  consentId: number,
+  optionIds: number[],
+): Promise<void> {
+  await db
+    .delete(userConsentAnswers)
+    .where(
+      and(
+        eq(userConsentAnswers.organisationId, organisationId),
+        eq(userConsentAnswers.userId, userId),
+        eq(userConsentAnswers.consentId, consentId),
+      ),
+    );
+  if (optionIds.length > 0) {
+    await db
+      .insert(userConsentAnswers)
+      .values(optionIds.map((consentOptionId) => ({ organisationId, userId, consentId, consentOptionId })));
+  }
+}
+
+export async function insertConsentChangeLogs(
+  db: Executor,
+  rows: Array<typeof consentChangeLogs.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) {
+    await db.insert(consentChangeLogs).values(rows);
+  }
+}
+
+/** Sets the user's fixed diversity answers (one row per user). */
+export async function upsertFixedDiversityAnswers(
+  db: Executor,
+  row: Omit<typeof userDiversityAnswers.$inferInsert, 'createdAt' | 'updatedAt'>,
+): Promise<void> {
+  const { userId: _userId, organisationId: _organisationId, ...answers } = row;
+  await db
+    .insert(userDiversityAnswers)
+    .values(row)
+    .onConflictDoUpdate({ target: userDiversityAnswers.userId, set: { ...answers, updatedAt: new Date() } });
+}
+
+/** Replaces the user's answers to the organisation's own diversity questions. */
+export async function replaceV2DiversityAnswers(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  answers: Array<{ questionId: number; optionIds: number[]; otherText: string | null }>,
+): Promise<void> {
+  await db
+    .delete(userDiversityQuestionAnswers)
+    .where(
+      and(
+        eq(userDiversityQuestionAnswers.organisationId, organisationId),
+        eq(userDiversityQuestionAnswers.userId, userId),
+      ),
+    );
+  for (const { questionId, optionIds, otherText } of answers) {
+    const [row] = await db
+      .insert(userDiversityQuestionAnswers)
+      .values({ organisationId, userId, questionId, otherText })
+      .returning({ id: userDiversityQuestionAnswers.id });
+    if (!row) {
+      throw new Error('diversity answer insert returned nothing');
+    }
+    await db
+      .insert(userDiversityQuestionAnswerOptions)
+      .values(optionIds.map((optionId) => ({ organisationId, answerId: row.id, questionId, optionId })));
+  }
+}

@@ -1,0 +1,232 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MAX_UPLOAD_BYTES,
+  applyShowHeadersSchema,
+  applyShowQuerySchema,
+  applyShowResponseSchema,
+  applySubmitBodySchema,
+  applySubmitHeadersSchema,
+  applySubmitResponseSchema,
+  applyValidateResponseSchema,
+  checkEmailBodySchema,
+  checkEmailExistingSchema,
+  checkEmailResponseSchema,
+  errorResponseSchema,
+  formFlag,
+  opportunityParamsSchema,
+  previouslyAppliedSchema,
+} from '@muster/contract';
+import { HttpError } from '../../plugins/errors.js';
+import { clientAddressKey, type Limiter } from '../../plugins/rate-limit.js';
+import { organisationOf } from '../../plugins/tenancy.js';
+import { filesDirectoryOf } from '../files/service.js';
+import { FormFieldError, parseBracketedFields, type FieldValue } from './bracket-fields.js';
+import { applicationLimitRules } from './limits.js';
+import { checkEmail, showApplication } from './service.js';
+import { submitApplication, type SubmitDeps } from './submit.js';
+
+/** Multipart limits of the apply form: the largest form (every step) has a few hundred fields. */
+const MULTIPART_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: 20,
+  fields: 2000,
+  fieldSize: 64 * 1024,
+  parts: 2020,
+};
+
+const CHECK_EMAIL_DESCRIPTION = [
+  'The existing-user check of the basic-details step. Limited to 10 checks per minute per client address and 5 per minute per email address (429 with an integer Retry-After).',
+  '',
+  '- 200 `{data: {exists: false}}`: no account holds the address; the form asks for the new-applicant fields.',
+  '- 409: an account holds the address and has a password: the applicant signs in here (password, then any second factor).',
+  '- 410: an account holds the address but cannot sign in with a password here: none is set (e.g. a supervisor created it); the applicant requests a password reset first.',
+  '- 409 and 410 carry `data.redirect` = `/auth/sso/redirect` when the organisation signs in through single sign-on: the page sends the browser there (with `?redirect={the form path}`) instead.',
+].join('\n');
+
+/**
+ * The application form's own calls (applicant-flow §7): the existing-user check, the saved
+ * application behind an application key, and the submit (a validate-only dry run or the real
+ * thing). Public: applicants have no account yet; a bearer token, when sent, makes the signed-in
+ * user the applicant (or, with `supervisor_mode`, a supervisor applying for someone else).
+ */
+export async function registerApplicationsModule(app: FastifyInstance): Promise<void> {
+  const limit = Object.fromEntries(
+    Object.entries(applicationLimitRules).map(([name, rule]) => [name, app.limiter(rule)]),
+  ) as Record<keyof typeof applicationLimitRules, Limiter>;
+  const deps: SubmitDeps = {
+    db: app.db,
+    auth: app.auth,
+    files: { db: app.db, directory: filesDirectoryOf(app.config.dataDir) },
+  };
+
+  // Own scope, so that multipart parsing exists for these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS });
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    /** The body as nested fields: multipart parts parsed by their bracketed names, or the JSON object. */
+    const readBody = async (request: FastifyRequest): Promise<Record<string, unknown>> => {
+      if (!request.isMultipart()) {
+        const body = request.body;
+        return body !== null && typeof body === 'object' && !Array.isArray(body)
+          ? (body as Record<string, unknown>)
+          : {};
+      }
+      const entries: Array<[string, FieldValue]> = [];
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const bytes = await part.toBuffer();
+            // An empty file input arrives as a nameless, empty part.
+            if (bytes.length > 0 || part.filename !== '') {
+              entries.push([part.fieldname, new File([bytes], part.filename, { type: part.mimetype })]);
+            }
+          } else {
+            if (part.valueTruncated) {
+              throw new FormFieldError(part.fieldname, 'The value is too long.');
+            }
+            entries.push([part.fieldname, typeof part.value === 'string' ? part.value : String(part.value)]);
+          }
+        }
+        return parseBracketedFields(entries);
+      } catch (error) {
+        if (error instanceof FormFieldError) {
+          throw new HttpError(422, 'The given data was invalid.', { [error.field]: [error.message] });
+        }
+        if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
+          throw new HttpError(413, 'A file is larger than the 10 MB limit.');
+        }
+        if (
+          error instanceof scope.multipartErrors.FilesLimitError ||
+          error instanceof scope.multipartErrors.FieldsLimitError ||
+          error instanceof scope.multipartErrors.PartsLimitError
+        ) {
+          throw new HttpError(413, 'The form has too many fields or files.');
+        }
+        throw error;
+      }
+    };
+
+    routes.post(
+      '/application/check-email',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Does an account hold this email address? (existing-user check of the application form)',
+          description: CHECK_EMAIL_DESCRIPTION,
+          body: checkEmailBodySchema,
+          response: {
+            200: checkEmailResponseSchema,
+            404: errorResponseSchema,
+            409: checkEmailExistingSchema,
+            410: checkEmailExistingSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        const organisation = organisationOf(request);
+        const email = request.body.email;
+        await limit.checkEmailAddress.consume(request, clientAddressKey(request));
+        await limit.checkEmailEmail.consume(request, `${organisation.id}:${email.toLowerCase()}`);
+        return checkEmail(app.db, organisation, email);
+      },
+    );
+
+    routes.get(
+      '/opportunities/:opportunityId/apply',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'The saved application behind an application key, for prefilling the form',
+          description:
+            'Send the key as `key` (or `application_key`) and the applicant’s email in `X-EMAIL-ADDRESS`. 403 `Email address does not match our records.` when the email is not the applicant’s; 404 when the key is unknown or the application is already completed.',
+          params: opportunityParamsSchema,
+          querystring: applyShowQuerySchema,
+          headers: applyShowHeadersSchema,
+          response: {
+            200: applyShowResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const organisation = organisationOf(request);
+        const addressKey = clientAddressKey(request);
+        await limit.keyAddress.check(request, addressKey);
+        try {
+          const data = await showApplication(app.db, {
+            organisationId: organisation.id,
+            reference: request.params.opportunityId,
+            key: request.query.key ?? request.query.application_key ?? '',
+            email: request.headers['x-email-address'],
+          });
+          void reply.header('cache-control', 'no-store');
+          return { data };
+        } catch (error) {
+          if (error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 404)) {
+            await limit.keyAddress.hit(request, addressKey);
+          }
+          throw error;
+        }
+      },
+    );
+
+    routes.post(
+      '/opportunities/:opportunityId/apply',
+      {
+        schema: {
+          tags: ['applications'],
+          summary: 'Submit the application form (or check it with validateOnly)',
+          description: [
+            'Multipart (bracketed names, as a browser FormData sends them) or JSON. Validated against the opportunity’s steps (`buildApplicationBodySchema` of @muster/contract); 422 errors are keyed by dotted path.',
+            '',
+            '- `validateOnly=1`: 200 `{data: {valid: true}}` or 422; nothing is written.',
+            '- Otherwise 201 `{data: {token, application_id}}`; `token` is a single-use login-link token for `/api/login/token/{token}?redirect=/portal` when the applicant was created here or is signed in, else null.',
+            '- Anonymous: a new applicant (an existing email is 409: sign in first). Bearer token: the signed-in user applies as themselves, details locked. `supervisor_mode=1` with `apply-on-behalf`: for someone else (`has_email` yes/no, or `user_id` of a supervised person).',
+            '- 409 `You have previously applied for this opportunity` with `application_id` (null when a current role on the same team and role profile blocks); not for Residential-short opportunities.',
+            '- `Idempotency-Key`: a retry with the same key and body answers the first 201 again; the same key with another body is 409.',
+          ].join('\n'),
+          consumes: ['multipart/form-data', 'application/json'],
+          params: opportunityParamsSchema,
+          headers: applySubmitHeadersSchema,
+          body: applySubmitBodySchema,
+          response: {
+            200: applyValidateResponseSchema,
+            201: applySubmitResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: previouslyAppliedSchema,
+            413: errorResponseSchema,
+            415: errorResponseSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const organisation = organisationOf(request);
+        const raw = await readBody(request);
+        if (!formFlag(raw.validateOnly)) {
+          await limit.submitAddress.consume(request, clientAddressKey(request));
+        }
+        const result = await submitApplication(deps, {
+          organisation,
+          reference: request.params.opportunityId,
+          raw,
+          session: request.session,
+          host: request.hostname,
+          idempotencyKey: request.headers['idempotency-key'] ?? null,
+        });
+        return reply.status(result.status).send(result.body);
+      },
+    );
+  });
+}

@@ -1,0 +1,805 @@
+import * as phoneLibrary from 'libphonenumber-js';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  applicationMessages,
+  buildApplicationBodySchema,
+  formFlag,
+  isPasswordRequired,
+  type ApplicationSchemaOptions,
+  type ApplicationSubmission,
+  type ApplySubmitResponse,
+  type ApplyValidateResponse,
+  type FormSection,
+} from '@muster/contract';
+import type { Database, Executor } from '../../db/client.js';
+import { opportunityTypes } from '../../db/schema/index.js';
+import type { Session } from '../../plugins/auth.js';
+import { HttpError, issuesToErrors, validationError } from '../../plugins/errors.js';
+import type { AuthDeps } from '../auth/deps.js';
+import { createLoginLink } from '../auth/links.js';
+import { hashPassword } from '../auth/passwords.js';
+import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from '../auth/repository.js';
+import { markFilesAttached, findFileType } from '../files/repository.js';
+import { judgeUploadType, storeUpload, type FileStore } from '../files/service.js';
+import { listPublicMotivations } from '../motivations/repository.js';
+import type { OrganisationRow } from '../organisation/repository.js';
+import { findPublishedOpportunity, listSubLocations } from '../opportunities/repository.js';
+import { getApplicationForm } from '../opportunities/service.js';
+import { hasDiversityAnswers } from '../users/repository.js';
+import {
+  ensureGuardian,
+  findActiveApplicationId,
+  findApplicationByKey,
+  findOwnFileIds,
+  findSubmission,
+  hasNoCurrentAddress,
+  hasUnexpiredRole,
+  insertAcceptedTerms,
+  insertApplication,
+  insertApplicationDocuments,
+  insertConsentChangeLogs,
+  insertPrimaryEmail,
+  insertPrimaryPhone,
+  insertSubmission,
+  insertSupervisorLink,
+  insertUser,
+  insertUserAddresses,
+  isSupervisorOf,
+  listSuppliedDocumentTypeIds,
+  listUserConsentAnswers,
+  listUserEmailAddresses,
+  lockApplicant,
+  replaceAdditionalConsents,
+  replaceApplicationAddresses,
+  replaceQuestionAnswers,
+  replaceTimeslots,
+  replaceUnlockedReferences,
+  replaceUserConsentAnswer,
+  replaceV2DiversityAnswers,
+  uniqueViolationOf,
+  updateApplication,
+  upsertFixedDiversityAnswers,
+  upsertUserAttributeValues,
+  type ApplicationRow,
+  type NewApplicationRow,
+} from './repository.js';
+
+/** The permission that lets a supervisor apply for someone else (applicant-flow §2.2). */
+export const APPLY_ON_BEHALF = 'apply-on-behalf';
+
+export type SubmitDeps = { db: Database; auth: AuthDeps; files: FileStore };
+
+export type SubmitInput = {
+  organisation: OrganisationRow;
+  /** Opportunity id or slug from the path. */
+  reference: string;
+  /** The body, nested (FormData keys parsed) or JSON. */
+  raw: Record<string, unknown>;
+  session: Session | null;
+  /** The request's host, for the link field message. */
+  host: string;
+  idempotencyKey: string | null;
+};
+
+export type SubmitResult =
+  { status: 200; body: ApplyValidateResponse } | { status: 201; body: ApplySubmitResponse };
+
+/** Who the form applies for, and who is acting. */
+type Applicant =
+  | { kind: 'new' }
+  | { kind: 'self'; user: UserRow }
+  | { kind: 'key'; user: UserRow; application: ApplicationRow }
+  | { kind: 'supervised-new'; supervisorId: number; hasEmail: boolean }
+  | { kind: 'supervised-existing'; supervisorId: number; user: UserRow; hasEmail: boolean };
+
+/** Today (YYYY-MM-DD) in the organisation's time zone; London when the zone is unknown. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = format(timeZone);
+  } catch {
+    parts = format('Europe/London');
+  }
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Plain JSON of a body with files replaced by their name, type and digest, keys sorted. */
+async function canonicalBody(value: unknown): Promise<unknown> {
+  if (value instanceof Blob) {
+    const digest = createHash('sha256')
+      .update(Buffer.from(await value.arrayBuffer()))
+      .digest('hex');
+    return { file: value instanceof File ? value.name : '', type: value.type, sha256: digest };
+  }
+  if (Array.isArray(value)) {
+    return Promise.all(value.map(canonicalBody));
+  }
+  if (value !== null && typeof value === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      result[key] = await canonicalBody((value as Record<string, unknown>)[key]);
+    }
+    return result;
+  }
+  return value;
+}
+
+/**
+ * HMAC of who is submitting, for what, with which body. Keyed by a server secret: the body
+ * holds the new password, and a plain digest of it could be searched offline.
+ */
+async function requestHashOf(
+  key: string,
+  input: { actor: number | null; opportunityId: number; raw: unknown },
+): Promise<string> {
+  const canonical = JSON.stringify({
+    actor: input.actor,
+    opportunity: input.opportunityId,
+    body: await canonicalBody(input.raw),
+  });
+  return createHmac('sha256', createHmac('sha256', key).update('muster:application-submit').digest())
+    .update(canonical)
+    .digest('hex');
+}
+
+function unauthorised(): HttpError {
+  return new HttpError(401, 'You need to sign in to do that.');
+}
+
+function readUserId(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^\d{1,10}$/.test(text) ? Number(text) : null;
+}
+
+/** Works out whose application this is; refuses what the caller may not do. */
+async function resolveApplicant(
+  db: Executor,
+  input: {
+    organisation: OrganisationRow;
+    opportunityId: number;
+    raw: Record<string, unknown>;
+    session: Session | null;
+  },
+): Promise<Applicant> {
+  const { organisation, raw, session } = input;
+  const organisationId = organisation.id;
+  const sessionUser = session ? await findUserById(db, organisationId, session.userId) : null;
+  if (session && !sessionUser) {
+    throw unauthorised();
+  }
+  if (formFlag(raw.supervisor_mode)) {
+    if (!session || !sessionUser) {
+      throw unauthorised();
+    }
+    if (!session.permissions.includes(APPLY_ON_BEHALF)) {
+      throw new HttpError(403, 'You do not have permission to apply on behalf of someone else.');
+    }
+    const userId = readUserId(raw.user_id);
+    if (userId !== null) {
+      const user = await findUserById(db, organisationId, userId);
+      if (!user || !(await isSupervisorOf(db, organisationId, session.userId, userId))) {
+        throw new HttpError(403, 'You can only apply for people you supervise.');
+      }
+      const emails = await listUserEmailAddresses(db, organisationId, user.id);
+      return { kind: 'supervised-existing', supervisorId: session.userId, user, hasEmail: emails.length > 0 };
+    }
+    const hasEmail =
+      typeof raw.has_email === 'string' ||
+      typeof raw.has_email === 'boolean' ||
+      typeof raw.has_email === 'number'
+        ? String(raw.has_email).trim().toLowerCase()
+        : '';
+    if (hasEmail === '') {
+      throw validationError({ has_email: ['Please select an option'] });
+    }
+    return { kind: 'supervised-new', supervisorId: session.userId, hasEmail: formFlag(hasEmail) };
+  }
+  const key = typeof raw.application_key === 'string' ? raw.application_key.trim() : '';
+  if (key !== '') {
+    const application = await findApplicationByKey(db, organisationId, input.opportunityId, key);
+    if (!application) {
+      throw new HttpError(404, 'This application does not exist.');
+    }
+    if (application.status !== 'pending' || application.completedAt !== null) {
+      throw new HttpError(404, applicationMessages.alreadyCompleted);
+    }
+    if (session && session.userId !== application.userId) {
+      throw new HttpError(403, 'This application belongs to someone else. Please sign out and try again.');
+    }
+    const user = await findUserById(db, organisationId, application.userId);
+    if (!user) {
+      throw new HttpError(404, 'This application does not exist.');
+    }
+    return { kind: 'key', user, application };
+  }
+  if (sessionUser) {
+    return { kind: 'self', user: sessionUser };
+  }
+  return { kind: 'new' };
+}
+
+function existingUserOf(applicant: Applicant): UserRow | null {
+  return applicant.kind === 'self' || applicant.kind === 'key' || applicant.kind === 'supervised-existing'
+    ? applicant.user
+    : null;
+}
+
+function supervisorOf(applicant: Applicant): number | null {
+  return applicant.kind === 'supervised-new' || applicant.kind === 'supervised-existing'
+    ? applicant.supervisorId
+    : null;
+}
+
+/**
+ * Refuses a second application (applicant-flow §2.11, §6): an active application for the same
+ * opportunity, or a role on the same team and role profile that has not ended. Residential-short
+ * opportunities are booked again and again (a new stay each time), so neither blocks them; the
+ * overlapping-booking check of the residential step does instead.
+ */
+async function assertNotAppliedBefore(
+  db: Executor,
+  input: {
+    organisationId: number;
+    opportunity: { id: number; type: string; teamId: number; roleProfileId: number };
+    userId: number;
+    exceptApplicationId: number | null;
+    today: string;
+  },
+): Promise<void> {
+  const { organisationId, opportunity, userId } = input;
+  if (opportunity.type === opportunityTypes.residentialShort) {
+    return;
+  }
+  const previous = await findActiveApplicationId(
+    db,
+    organisationId,
+    userId,
+    opportunity.id,
+    input.exceptApplicationId,
+  );
+  if (previous !== null) {
+    throw new HttpError(409, applicationMessages.previouslyApplied, undefined, undefined, {
+      application_id: previous,
+    });
+  }
+  if (
+    await hasUnexpiredRole(
+      db,
+      organisationId,
+      userId,
+      opportunity.teamId,
+      opportunity.roleProfileId,
+      input.today,
+    )
+  ) {
+    throw new HttpError(409, applicationMessages.previouslyApplied, undefined, undefined, {
+      application_id: null,
+    });
+  }
+}
+
+/** Every file id the form names (earlier uploads), with the path to report a missing one at. */
+function referencedFileIds(submission: ApplicationSubmission): Array<{ id: string; path: string }> {
+  const ids: Array<{ id: string; path: string }> = [];
+  for (const document of submission.documents) {
+    if (typeof document.file === 'string') {
+      ids.push({ id: document.file, path: `supportingDocuments.${document.documentTypeId}` });
+    }
+  }
+  for (const [root, answers] of [
+    ['questions', submission.questions],
+    ['attributes', submission.attributes],
+  ] as const) {
+    for (const [slug, answer] of Object.entries(answers)) {
+      for (const id of answer.fileIds) {
+        ids.push({ id, path: `${root}.${slug}` });
+      }
+    }
+  }
+  return ids;
+}
+
+/** Files named by id must be this organisation's; files sent with the form must be of an accepted type. */
+async function assertFilesUsable(
+  db: Executor,
+  organisationId: number,
+  submission: ApplicationSubmission,
+): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const referenced = referencedFileIds(submission);
+  const own = await findOwnFileIds(db, organisationId, [...new Set(referenced.map((entry) => entry.id))]);
+  for (const { id, path } of referenced) {
+    if (!own.has(id)) {
+      (errors[path] ??= []).push('This file was not found. Please upload it again.');
+    }
+  }
+  for (const document of submission.documents) {
+    if (document.file instanceof Blob) {
+      const bytes = Buffer.from(await document.file.arrayBuffer());
+      const mime = await judgeUploadType(bytes, document.file.type);
+      if (mime === null || !(await findFileType(db, mime))) {
+        (errors[`supportingDocuments.${document.documentTypeId}`] ??= []).push(
+          'This type of file is not accepted.',
+        );
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    throw validationError(errors);
+  }
+}
+
+type FormLookups = {
+  questionIds: Map<string, number>;
+  attributeIds: Map<string, number>;
+  consentOptionText: Map<number, string>;
+};
+
+function lookupsOf(sections: readonly FormSection[]): FormLookups {
+  const questionIds = new Map<string, number>();
+  const attributeIds = new Map<string, number>();
+  const consentOptionText = new Map<number, string>();
+  for (const section of sections) {
+    section.questions.forEach((question) => questionIds.set(question.slug, question.id));
+    section.attributes.forEach(({ attribute }) => attributeIds.set(attribute.slug, attribute.id));
+    section.consents.forEach((consent) =>
+      consent.options.forEach((option) => consentOptionText.set(option.id, option.value)),
+    );
+  }
+  return { questionIds, attributeIds, consentOptionText };
+}
+
+/**
+ * Validates an application form and, unless it is a `validateOnly` dry run, writes it in one
+ * transaction: the new user (when the form creates one), the application and all its parts,
+ * attribute values, consent answers with their change log, diversity answers, and a single-use
+ * login link for the Finish button. A retry with the same `Idempotency-Key` answers the first
+ * result; the same key with another body is refused (409).
+ */
+export async function submitApplication(deps: SubmitDeps, input: SubmitInput): Promise<SubmitResult> {
+  const { db } = deps;
+  const { organisation, raw, session } = input;
+  const organisationId = organisation.id;
+  const found = await findPublishedOpportunity(db, organisationId, input.reference);
+  if (!found) {
+    throw new HttpError(404, 'This opportunity does not exist or is no longer open.');
+  }
+  const { opportunity } = found;
+  const validateOnly = formFlag(raw.validateOnly);
+
+  const idempotencyKey = validateOnly ? null : input.idempotencyKey;
+  const requestHash = idempotencyKey
+    ? await requestHashOf(deps.auth.codeKey, {
+        actor: session?.userId ?? null,
+        opportunityId: opportunity.id,
+        raw,
+      })
+    : null;
+  if (idempotencyKey && requestHash) {
+    const replay = await replayOf(db, organisationId, idempotencyKey, requestHash);
+    if (replay) {
+      return replay;
+    }
+  }
+
+  const applicant = await resolveApplicant(db, { organisation, opportunityId: opportunity.id, raw, session });
+  const user = existingUserOf(applicant);
+  const today = todayIn(organisation.timezone);
+  const [sections, motivations, subLocations, supplied, diversityAnswered] = await Promise.all([
+    getApplicationForm(db, organisationId, String(opportunity.id)),
+    listPublicMotivations(db, organisationId, 999),
+    listSubLocations(db, opportunity.id),
+    user ? listSuppliedDocumentTypeIds(db, organisationId, user.id) : Promise.resolve([]),
+    user ? hasDiversityAnswers(db, organisationId, user.id) : Promise.resolve(false),
+  ]);
+  const supervisorId = supervisorOf(applicant);
+  const options: ApplicationSchemaOptions = {
+    applicant: user ? 'existing' : 'new',
+    supervisor:
+      applicant.kind === 'supervised-new' || applicant.kind === 'supervised-existing'
+        ? { hasEmail: applicant.hasEmail }
+        : null,
+    hasApplicationKey: applicant.kind === 'key',
+    requirePassword: isPasswordRequired({
+      applicant: user ? 'existing' : 'new',
+      supervisor: supervisorId !== null,
+      singleSignOn: organisation.ssoProvider !== null || (user?.ssoSubject ?? null) !== null,
+      requirePasswordSetting: sections.some((section) => section.require_password),
+      hasPassword: (user?.passwordHash ?? null) !== null,
+    }),
+    minorAge: organisation.minorAge,
+    today,
+    host: input.host,
+    defaultPhoneRegion: opportunity.defaultPhoneCountryCode,
+    phoneLibrary,
+    knownDob: user?.dob ?? null,
+    suppliedDocumentIds: supplied,
+    diversityAnswered,
+    motivationIds: motivations.map((motivation) => motivation.id),
+    timeslotIds: subLocations.slots.map((slot) => slot.id),
+  };
+  const parsed = buildApplicationBodySchema(sections, options).safeParse(raw);
+  if (!parsed.success) {
+    throw validationError(issuesToErrors(parsed.error.issues));
+  }
+  const submission = parsed.data;
+
+  if (applicant.kind === 'key' && submission.keyEmail !== null) {
+    const owner = await findUserByEmail(db, organisationId, submission.keyEmail);
+    if (owner?.id !== applicant.user.id) {
+      throw new HttpError(403, applicationMessages.emailNotMatched);
+    }
+  }
+  const newEmail = submission.details?.email ?? null;
+  if (newEmail !== null && (await findUserByEmail(db, organisationId, newEmail))) {
+    const message =
+      supervisorId !== null ? applicationMessages.supervisedHasAccount : applicationMessages.signInRequired;
+    throw new HttpError(409, message, { email: [message] });
+  }
+  if (user) {
+    await assertNotAppliedBefore(db, {
+      organisationId,
+      opportunity,
+      userId: user.id,
+      exceptApplicationId: applicant.kind === 'key' ? applicant.application.id : null,
+      today,
+    });
+  }
+  await assertFilesUsable(db, organisationId, submission);
+
+  if (validateOnly) {
+    return { status: 200, body: { data: { valid: true } } };
+  }
+
+  // Slow or file-system work happens before the transaction, so that it stays short. Files sent
+  // with the form are stored as ephemeral uploads: if the transaction fails they are purged.
+  const passwordHash = submission.newPassword ? await hashPassword(submission.newPassword) : null;
+  const uploaded = new Map<number, string>();
+  for (const document of submission.documents) {
+    if (document.file instanceof Blob) {
+      const stored = await storeUpload(deps.files, {
+        organisationId,
+        uploadedByUserId: session?.userId ?? null,
+        filename: document.file instanceof File ? document.file.name : 'document',
+        declaredMime: document.file.type,
+        bytes: Buffer.from(await document.file.arrayBuffer()),
+      });
+      uploaded.set(document.documentTypeId, stored.id);
+    }
+  }
+
+  try {
+    const body = await db.transaction(async (tx) => {
+      if (user) {
+        // Checked again under a lock: a racing submit of the same person may have won.
+        await lockApplicant(tx, opportunity.id, user.id);
+        await assertNotAppliedBefore(tx, {
+          organisationId,
+          opportunity,
+          userId: user.id,
+          exceptApplicationId: applicant.kind === 'key' ? applicant.application.id : null,
+          today,
+        });
+      }
+      const result = await writeApplication(tx, deps.auth, {
+        organisation,
+        opportunityId: opportunity.id,
+        applicant,
+        submission,
+        sections,
+        passwordHash,
+        uploaded,
+        session,
+        idempotencyKey,
+      });
+      if (idempotencyKey && requestHash) {
+        await insertSubmission(tx, {
+          organisationId,
+          idempotencyKey,
+          requestHash,
+          applicationId: result.data.application_id,
+          statusCode: 201,
+          response: result,
+        });
+      }
+      return result;
+    });
+    return { status: 201, body };
+  } catch (error) {
+    const constraint = uniqueViolationOf(error);
+    if (
+      idempotencyKey &&
+      requestHash &&
+      (constraint === 'application_submissions_organisation_key_unique' ||
+        constraint === 'applications_organisation_idempotency_unique')
+    ) {
+      // The same key won a race a moment ago: answer what it answered.
+      const replay = await replayOf(db, organisationId, idempotencyKey, requestHash);
+      if (replay) {
+        return replay;
+      }
+    }
+    if (constraint === 'user_email_addresses_org_email_unique') {
+      throw new HttpError(409, applicationMessages.signInRequired, {
+        email: [applicationMessages.signInRequired],
+      });
+    }
+    throw error;
+  }
+}
+
+/** The stored first answer for this key; 409 when the key came with another request. */
+async function replayOf(
+  db: Executor,
+  organisationId: number,
+  key: string,
+  requestHash: string,
+): Promise<SubmitResult | null> {
+  const previous = await findSubmission(db, organisationId, key);
+  if (!previous) {
+    return null;
+  }
+  if (previous.requestHash !== requestHash) {
+    throw new HttpError(409, applicationMessages.idempotencyMismatch);
+  }
+  return { status: 201, body: previous.response as ApplySubmitResponse };
+}
+
+/** A fresh application key: opaque and unguessable. */
+function newApplicationKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The token of a login link (`…/api/login/token/{token}`). */
+function tokenOfLink(link: string): string {
+  return link.slice(link.lastIndexOf('/') + 1);
+}
+
+async function writeApplication(
+  tx: Executor,
+  auth: AuthDeps,
+  input: {
+    organisation: OrganisationRow;
+    opportunityId: number;
+    applicant: Applicant;
+    submission: ApplicationSubmission;
+    sections: readonly FormSection[];
+    passwordHash: string | null;
+    uploaded: Map<number, string>;
+    session: Session | null;
+    idempotencyKey: string | null;
+  },
+): Promise<ApplySubmitResponse> {
+  const { organisation, applicant, submission, passwordHash } = input;
+  const organisationId = organisation.id;
+  const now = new Date();
+  const supervisorId = supervisorOf(applicant);
+  const lookups = lookupsOf(input.sections);
+
+  // The applicant.
+  let userId: number;
+  const details = submission.details;
+  if (applicant.kind === 'new' || applicant.kind === 'supervised-new') {
+    if (!details) {
+      throw new Error('a new applicant always has details');
+    }
+    // New users start with the default status, Applicant.
+    userId = await insertUser(tx, {
+      organisationId,
+      title: details.title,
+      firstName: details.firstName,
+      lastName: details.lastName,
+      dob: details.dob,
+      passwordHash,
+    });
+    if (details.email) {
+      await insertPrimaryEmail(tx, organisationId, userId, details.email);
+    }
+    if (details.phone) {
+      await insertPrimaryPhone(tx, organisationId, userId, details.phone);
+    }
+    if (supervisorId !== null) {
+      await insertSupervisorLink(tx, userId, supervisorId);
+    }
+  } else {
+    userId = applicant.user.id;
+    if (applicant.kind === 'key' && passwordHash && applicant.user.passwordHash === null) {
+      await updatePasswordHash(tx, organisationId, userId, passwordHash, now);
+    }
+  }
+  if (submission.guardian) {
+    await ensureGuardian(tx, { organisationId, userId, ...submission.guardian });
+  }
+  if (
+    submission.addresses &&
+    submission.addresses.length > 0 &&
+    (await hasNoCurrentAddress(tx, organisationId, userId))
+  ) {
+    // The newest address becomes the profile's current address, the rest its history.
+    await insertUserAddresses(
+      tx,
+      submission.addresses.map((address, index) => ({
+        organisationId,
+        userId,
+        ...address,
+        historical: index > 0,
+      })),
+    );
+  }
+
+  // The application.
+  const motivation = submission.motivation;
+  const values: Partial<NewApplicationRow> = {
+    status: 'submitted',
+    active: true,
+    completedAt: now,
+    submittedByUserId: supervisorId,
+    idempotencyKey: input.idempotencyKey,
+    parentsFirstName: submission.guardian?.firstName ?? null,
+    parentsLastName: submission.guardian?.lastName ?? null,
+    parentsEmail: submission.guardian?.email ?? null,
+    ...(motivation
+      ? {
+          ...(motivation.why !== null ? { why: motivation.why } : {}),
+          motivationId: motivation.motivationId,
+          specialRequirementsBool: motivation.specialRequirementsBool,
+          specialRequirements: motivation.specialRequirements,
+          rightToVolunteer: motivation.rightToVolunteer,
+        }
+      : {}),
+  };
+  let applicationId: number;
+  if (applicant.kind === 'key') {
+    applicationId = applicant.application.id;
+    await updateApplication(tx, organisationId, applicationId, values);
+  } else {
+    const created = await insertApplication(tx, {
+      ...values,
+      organisationId,
+      opportunityId: input.opportunityId,
+      userId,
+      applicationKey: newApplicationKey(),
+    });
+    applicationId = created.id;
+  }
+
+  if (submission.addresses) {
+    await replaceApplicationAddresses(
+      tx,
+      organisationId,
+      applicationId,
+      submission.addresses.map((address, position) => ({ ...address, position })),
+    );
+  }
+  if (submission.references) {
+    await replaceUnlockedReferences(tx, organisationId, applicationId, submission.references);
+  }
+  const documentRows = submission.documents.map((document) => ({
+    organisationId,
+    applicationId,
+    documentTypeId: document.documentTypeId,
+    fileId:
+      typeof document.file === 'string' ? document.file : (input.uploaded.get(document.documentTypeId) ?? ''),
+  }));
+  await insertApplicationDocuments(tx, documentRows);
+  await replaceQuestionAnswers(
+    tx,
+    organisationId,
+    applicationId,
+    Object.entries(submission.questions).flatMap(([slug, answer]) => {
+      const questionId = lookups.questionIds.get(slug);
+      return questionId === undefined ? [] : [{ questionId, value: answer.value, fileIds: answer.fileIds }];
+    }),
+  );
+  if (submission.additionalConsents) {
+    await replaceAdditionalConsents(
+      tx,
+      organisationId,
+      applicationId,
+      submission.additionalConsents.map(({ id, agreed }) => ({ additionalConsentId: id, agreed })),
+    );
+  }
+  if (submission.terms) {
+    await insertAcceptedTerms(tx, organisationId, applicationId, submission.terms, now);
+  }
+  if (applicant.kind !== 'key' || submission.timeslotIds.length > 0) {
+    await replaceTimeslots(tx, organisationId, applicationId, submission.timeslotIds);
+  }
+
+  // The profile parts: attribute values, consents, diversity.
+  await upsertUserAttributeValues(
+    tx,
+    organisationId,
+    userId,
+    Object.entries(submission.attributes).flatMap(([slug, answer]) => {
+      const attributeId = lookups.attributeIds.get(slug);
+      return attributeId === undefined ? [] : [{ attributeId, value: answer.value, fileIds: answer.fileIds }];
+    }),
+  );
+  if (submission.consents) {
+    await writeConsents(tx, {
+      organisation,
+      userId,
+      actorId: supervisorId ?? userId,
+      answers: submission.consents,
+      optionText: lookups.consentOptionText,
+      at: now,
+    });
+  }
+  if (submission.diversity?.fixed) {
+    await upsertFixedDiversityAnswers(tx, { organisationId, userId, ...submission.diversity.fixed });
+  }
+  if (submission.diversity?.v2 && submission.diversity.v2.length > 0) {
+    await replaceV2DiversityAnswers(tx, organisationId, userId, submission.diversity.v2);
+  }
+
+  const fileIds = [
+    ...documentRows.map((row) => row.fileId),
+    ...Object.values(submission.questions).flatMap((answer) => answer.fileIds),
+    ...Object.values(submission.attributes).flatMap((answer) => answer.fileIds),
+  ];
+  await markFilesAttached(tx, organisationId, [...new Set(fileIds)], now);
+
+  // The Finish link signs in whoever is signed in already, or the applicant who just set a
+  // password; nobody else (a supervisor never gets a link for the person they applied for).
+  const tokenUserId = input.session?.userId ?? (applicant.kind === 'new' ? userId : null);
+  const token =
+    tokenUserId === null
+      ? null
+      : tokenOfLink(await createLoginLink({ ...auth, db: tx }, { organisationId, userId: tokenUserId }));
+  return { data: { token, application_id: applicationId } };
+}
+
+/**
+ * Writes consent answers that changed, each with a change-log entry: old and new values as the
+ * option texts, made by `actorId` (the applicant, or the supervisor applying for them), in the
+ * organisation's time zone.
+ */
+async function writeConsents(
+  tx: Executor,
+  input: {
+    organisation: OrganisationRow;
+    userId: number;
+    actorId: number;
+    answers: Record<number, number[]>;
+    optionText: Map<number, string>;
+    at: Date;
+  },
+): Promise<void> {
+  const { organisation, userId } = input;
+  const consentIds = Object.keys(input.answers).map(Number);
+  const current = await listUserConsentAnswers(tx, organisation.id, userId, consentIds);
+  const text = (ids: number[]) =>
+    ids.length === 0 ? null : ids.map((id) => input.optionText.get(id) ?? String(id)).join(', ');
+  const logs = [];
+  for (const consentId of consentIds) {
+    const chosen = [...(input.answers[consentId] ?? [])].sort((a, b) => a - b);
+    const before = current
+      .filter((row) => row.consentId === consentId)
+      .map((row) => row.consentOptionId)
+      .sort((a, b) => a - b);
+    if (chosen.length === before.length && chosen.every((id, index) => id === before[index])) {
+      continue;
+    }
+    await replaceUserConsentAnswer(tx, organisation.id, userId, consentId, chosen);
+    logs.push({
+      organisationId: organisation.id,
+      userId,
+      consentId,
+      createdByUserId: input.actorId,
+      oldValue: text(before),
+      newValue: text(chosen),
+      timezone: organisation.timezone,
+      createdAt: input.at,
+    });
+  }
+  await insertConsentChangeLogs(tx, logs);
+}

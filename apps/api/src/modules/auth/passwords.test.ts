@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+describe('passwords', () => {
+  it('hashes with argon2id, 19 MiB, 2 passes, 1 lane, and verifies', async () => {
+    const hash = await hashPassword('Volunteer123');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'Volunteer123')).toBe(true);
+    expect(await verifyPassword(hash, 'volunteer123')).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('Volunteer123')).not.toBe(await hashPassword('Volunteer123'));
+  });
+
+  it('answers false for a malformed hash instead of throwing', async () => {
+    expect(await verifyPassword('not-a-hash', 'Volunteer123')).toBe(false);
+  });
+
+  it('spends a real check on the dummy hash', async () => {
+    await verifyAgainstDummy('warm-up');
+    const started = performance.now();
+    expect(await verifyAgainstDummy('Volunteer123')).toBe(false);
+    // An argon2id check with these parameters takes milliseconds, not microseconds.
+    expect(performance.now() - started).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,644 @@
+import { and, desc, eq, gt, gte, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  authSessions,
+  authTokens,
+  organisations,
+  permissions,
+  roleProfiles,
+  rolePermissionGrants,
+  securityLog,
+  singleUseTokens,
+  ssoStates,
+  trustedDevices,
+  twoFactorChallenges,
+  userDeniedPermissions,
+  userEmailAddresses,
+  userPermissions,
+  userPhoneNumbers,
+  userRoles,
+  users,
+  usedTotpSteps,
+  type ChallengePurpose,
+  type SingleUseTokenKind,
+} from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type AuthSessionRow = typeof authSessions.$inferSelect;
+export type AuthTokenRow = typeof authTokens.$inferSelect;
+export type ChallengeRow = typeof twoFactorChallenges.$inferSelect;
+export type SingleUseTokenRow = typeof singleUseTokens.$inferSelect;
+export type SsoStateRow = typeof ssoStates.$inferSelect;
+export type SecurityLogInsert = typeof securityLog.$inferInsert;
+
+/** A role grants its permissions until the day after its end date. */
+const activeRole = sql`(${userRoles.endDate} is null or ${userRoles.endDate} >= current_date)`;
+
+// ---------------------------------------------------------------- users
+
+/** The user holding `email` in the organisation (emails are unique per organisation, case-insensitive). */
+export async function findUserByEmail(
+  db: Executor,
+  organisationId: number,
+  email: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(userEmailAddresses)
+    .innerJoin(users, eq(users.id, userEmailAddresses.userId))
+    .where(
+      and(
+        eq(userEmailAddresses.organisationId, organisationId),
+        eq(users.organisationId, organisationId),
+        eq(sql`lower(${userEmailAddresses.email})`, email.toLowerCase()),
+      ),
+    )
+    .limit(1);
+  return row?.user ?? null;
+}
+
+/** One user of the organisation. */
+export async function findUserById(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's primary email address (or any, when none is marked primary). */
+export async function findPrimaryEmail(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ email: userEmailAddresses.email })
+    .from(userEmailAddresses)
+    .where(and(eq(userEmailAddresses.organisationId, organisationId), eq(userEmailAddresses.userId, userId)))
+    .orderBy(desc(userEmailAddresses.primary), userEmailAddresses.id)
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/** The number marked for SMS, or null. */
+export async function findDefaultSmsNumber(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ phoneNumber: userPhoneNumbers.phoneNumber })
+    .from(userPhoneNumbers)
+    .where(
+      and(
+        eq(userPhoneNumbers.organisationId, organisationId),
+        eq(userPhoneNumbers.userId, userId),
+        eq(userPhoneNumbers.defaultSms, true),
+      ),
+    )
+    .orderBy(userPhoneNumbers.id)
+    .limit(1);
+  return row?.phoneNumber ?? null;
+}
+
+/** Permission names the user holds: granted by an active role or directly, minus denials. */
+export async function loadPermissionNames(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<string[]> {
+  const viaRoles = await db
+    .selectDistinct({ name: permissions.name })
+    .from(userRoles)
+    .innerJoin(rolePermissionGrants, eq(rolePermissionGrants.roleProfileId, userRoles.roleProfileId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissionGrants.permissionId))
+    .where(and(eq(userRoles.organisationId, organisationId), eq(userRoles.userId, userId), activeRole));
+  const direct = await db
+    .select({ name: permissions.name })
+    .from(userPermissions)
+    .innerJoin(users, eq(users.id, userPermissions.userId))
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(and(eq(users.organisationId, organisationId), eq(userPermissions.userId, userId)));
+  const denied = await db
+    .select({ name: permissions.name })
+    .from(userDeniedPermissions)
+    .innerJoin(users, eq(users.id, userDeniedPermissions.userId))
+    .innerJoin(permissions, eq(permissions.id, userDeniedPermissions.permissionId))
+    .where(and(eq(users.organisationId, organisationId), eq(userDeniedPermissions.userId, userId)));
+  const deniedNames = new Set(denied.map((row) => row.name));
+  const names = new Set(
+    [...viaRoles, ...direct].map((row) => row.name).filter((name) => !deniedNames.has(name)),
+  );
+  return [...names].sort();
+}
+
+/** True when one of the user's active roles enforces two-factor sign-in. */
+export async function hasRoleEnforcingTwoFactor(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .innerJoin(roleProfiles, eq(roleProfiles.id, userRoles.roleProfileId))
+    .where(
+      and(
+        eq(userRoles.organisationId, organisationId),
+        eq(userRoles.userId, userId),
+        eq(roleProfiles.enforceTwoFactor, true),
+        activeRole,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Sets a new password hash and voids trusted devices issued before now. */
+export async function updatePasswordHash(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, credentialsChangedAt: now })
+    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+}
+
+/** Records the user's latest activity (heartbeat). */
+export async function touchLastActivity(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastActivityAt: at })
+    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+}
+
+/** The user linked to a single sign-on subject. */
+export async function findUserBySsoSubject(
+  db: Executor,
+  organisationId: number,
+  subject: string,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.ssoSubject, subject)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Links a user to a single sign-on subject; such a user has no password from then on. */
+export async function linkSsoSubject(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  subject: string,
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({ ssoSubject: subject, passwordHash: null, credentialsChangedAt: now })
+    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+}
+
+/**
+ * Organisations an email address has an account with (mobile sign-in asks before it knows the
+ * organisation, so this one lookup spans organisations by design; it returns names only).
+ */
+export async function findOrganisationsForEmail(
+  db: Executor,
+  email: string,
+): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .selectDistinct({ id: organisations.id, name: organisations.name })
+    .from(userEmailAddresses)
+    .innerJoin(organisations, eq(organisations.id, userEmailAddresses.organisationId))
+    .where(eq(sql`lower(${userEmailAddresses.email})`, email.toLowerCase()))
+    .orderBy(organisations.name, organisations.id);
+}
+
+// ---------------------------------------------------------------- sessions and tokens
+
+export async function insertSession(db: Executor, row: typeof authSessions.$inferInsert): Promise<void> {
+  await db.insert(authSessions).values(row);
+}
+
+export async function insertToken(db: Executor, row: typeof authTokens.$inferInsert): Promise<void> {
+  await db.insert(authTokens).values(row);
+}
+
+/** A token with its session, for verification and renewal. */
+export async function findTokenWithSession(
+  db: Executor,
+  organisationId: number,
+  jti: string,
+): Promise<{ token: AuthTokenRow; session: AuthSessionRow } | null> {
+  const [row] = await db
+    .select({ token: authTokens, session: authSessions })
+    .from(authTokens)
+    .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+    .where(and(eq(authTokens.id, jti), eq(authTokens.organisationId, organisationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Revokes `jti` in favour of `replacedBy` only if nobody has revoked it yet: the single atomic
+ * step that makes exactly one of two racing renewals win (PostgreSQL re-checks the condition
+ * after the competing update commits). Null when it was already revoked.
+ */
+export async function revokeTokenIfActive(
+  db: Executor,
+  organisationId: number,
+  jti: string,
+  replacedBy: string,
+  now: Date,
+): Promise<AuthTokenRow | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ revokedAt: now, replacedBy })
+    .where(
+      and(
+        eq(authTokens.id, jti),
+        eq(authTokens.organisationId, organisationId),
+        isNull(authTokens.revokedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Ends a sign-in: the session and every token of it. */
+export async function revokeSession(
+  db: Executor,
+  organisationId: number,
+  sessionId: string,
+  reason: string,
+  now: Date,
+) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.id, sessionId),
+        eq(authSessions.organisationId, organisationId),
+        isNull(authSessions.revokedAt),
+      ),
+    );
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(authTokens.sessionId, sessionId),
+        eq(authTokens.organisationId, organisationId),
+        isNull(authTokens.revokedAt),
+      ),
+    );
+}
+
+/** Ends every sign-in of a user (password reset). */
+export async function revokeUserSessions(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  reason: string,
+  now: Date,
+) {
+  const open = await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        eq(authSessions.organisationId, organisationId),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .returning({ id: authSessions.id });
+  if (open.length > 0) {
+    await db
+      .update(authTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          inArray(
+            authTokens.sessionId,
+            open.map((row) => row.id),
+          ),
+          isNull(authTokens.revokedAt),
+        ),
+      );
+  }
+}
+
+// ---------------------------------------------------------------- two-factor challenges
+
+export async function insertChallenge(
+  db: Executor,
+  row: typeof twoFactorChallenges.$inferInsert,
+): Promise<void> {
+  await db.insert(twoFactorChallenges).values(row);
+}
+
+export async function findChallenge(
+  db: Executor,
+  organisationId: number,
+  id: string,
+): Promise<ChallengeRow | null> {
+  const [row] = await db
+    .select()
+    .from(twoFactorChallenges)
+    .where(and(eq(twoFactorChallenges.id, id), eq(twoFactorChallenges.organisationId, organisationId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The newest open mobile sign-in challenge of a user. */
+export async function findOpenMobileChallenge(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  now: Date,
+): Promise<ChallengeRow | null> {
+  const [row] = await db
+    .select()
+    .from(twoFactorChallenges)
+    .where(
+      and(
+        eq(twoFactorChallenges.organisationId, organisationId),
+        eq(twoFactorChallenges.userId, userId),
+        eq(twoFactorChallenges.purpose, 'mobile' satisfies ChallengePurpose),
+        isNull(twoFactorChallenges.consumedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(twoFactorChallenges.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Counts one try against a challenge, atomically and only while it is open (unused, unexpired,
+ * fewer than `maxAttempts` tries). Null when the challenge is dead: concurrent guesses can never
+ * exceed the limit.
+ */
+export async function reserveChallengeAttempt(
+  db: Executor,
+  organisationId: number,
+  id: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<ChallengeRow | null> {
+  const [row] = await db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, id),
+        eq(twoFactorChallenges.organisationId, organisationId),
+        isNull(twoFactorChallenges.consumedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+        lt(twoFactorChallenges.attempts, maxAttempts),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Marks a challenge used; false when something else used it first. */
+export async function consumeChallenge(
+  db: Executor,
+  organisationId: number,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorChallenges)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, id),
+        eq(twoFactorChallenges.organisationId, organisationId),
+        isNull(twoFactorChallenges.consumedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
+}
+
+/** Closes a user's other open challenges of one purpose (a new code replaces the old). */
+export async function closeOpenChallenges(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  purpose: ChallengePurpose,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(twoFactorChallenges)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(twoFactorChallenges.organisationId, organisationId),
+        eq(twoFactorChallenges.userId, userId),
+        eq(twoFactorChallenges.purpose, purpose),
+        isNull(twoFactorChallenges.consumedAt),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------- authenticator app
+
+/** The latest accepted time step of a user's authenticator, or null. */
+export async function latestUsedTotpStep(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ step: max(usedTotpSteps.timeStep) })
+    .from(usedTotpSteps)
+    .where(and(eq(usedTotpSteps.organisationId, organisationId), eq(usedTotpSteps.userId, userId)));
+  return row?.step ?? null;
+}
+
+/** Records an accepted time step; false when it was already recorded (a replay). */
+export async function recordUsedTotpStep(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  timeStep: number,
+) {
+  const rows = await db
+    .insert(usedTotpSteps)
+    .values({ organisationId, userId, timeStep })
+    .onConflictDoNothing()
+    .returning({ step: usedTotpSteps.timeStep });
+  return rows.length === 1;
+}
+
+// ---------------------------------------------------------------- trusted devices
+
+export async function insertTrustedDevice(
+  db: Executor,
+  row: typeof trustedDevices.$inferInsert,
+): Promise<void> {
+  await db.insert(trustedDevices).values(row);
+}
+
+/** Revokes every live trusted device of a user; answers how many. */
+export async function revokeUserTrustedDevices(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  now: Date,
+) {
+  const rows = await db
+    .update(trustedDevices)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(trustedDevices.organisationId, organisationId),
+        eq(trustedDevices.userId, userId),
+        isNull(trustedDevices.revokedAt),
+      ),
+    )
+    .returning({ id: trustedDevices.id });
+  return rows.length;
+}
+
+/**
+ * True when the device record is live: not revoked, not expired, and issued no earlier than the
+ * user's last password or two-factor change.
+ */
+export async function isTrustedDeviceValid(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  deviceId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trustedDevices.id })
+    .from(trustedDevices)
+    .innerJoin(users, eq(users.id, trustedDevices.userId))
+    .where(
+      and(
+        eq(trustedDevices.id, deviceId),
+        eq(trustedDevices.organisationId, organisationId),
+        eq(trustedDevices.userId, userId),
+        isNull(trustedDevices.revokedAt),
+        gt(trustedDevices.expiresAt, now),
+        gte(trustedDevices.createdAt, users.credentialsChangedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------- single-use links
+
+export async function insertSingleUseToken(
+  db: Executor,
+  row: typeof singleUseTokens.$inferInsert,
+): Promise<void> {
+  await db.insert(singleUseTokens).values(row);
+}
+
+/** Uses a link once: answers its row only to the first caller, and only while unexpired. */
+export async function consumeSingleUseToken(
+  db: Executor,
+  organisationId: number,
+  id: string,
+  kind: SingleUseTokenKind,
+  now: Date,
+): Promise<SingleUseTokenRow | null> {
+  const [row] = await db
+    .update(singleUseTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(singleUseTokens.id, id),
+        eq(singleUseTokens.organisationId, organisationId),
+        eq(singleUseTokens.kind, kind),
+        isNull(singleUseTokens.consumedAt),
+        gt(singleUseTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Voids a user's unused links of one kind (a new reset link replaces the old ones). */
+export async function voidSingleUseTokens(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  kind: SingleUseTokenKind,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(singleUseTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(singleUseTokens.organisationId, organisationId),
+        eq(singleUseTokens.userId, userId),
+        eq(singleUseTokens.kind, kind),
+        isNull(singleUseTokens.consumedAt),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------- single sign-on
+
+export async function insertSsoState(db: Executor, row: typeof ssoStates.$inferInsert): Promise<void> {
+  await db.insert(ssoStates).values(row);
+}
+
+/** Takes an SSO state once (by its hash), while unexpired. */
+export async function consumeSsoState(db: Executor, id: string, now: Date): Promise<SsoStateRow | null> {
+  const [row] = await db
+    .update(ssoStates)
+    .set({ consumedAt: now })
+    .where(and(eq(ssoStates.id, id), isNull(ssoStates.consumedAt), gt(ssoStates.expiresAt, now)))
+    .returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- security log
+
+export async function insertSecurityLog(db: Executor, row: SecurityLogInsert): Promise<void> {
+  await db.insert(securityLog).values(row);
+}
+
+/** Security log rows of an organisation, newest first (tests and future admin screens). */
+export async function listSecurityLog(db: Executor, organisationId: number, filter: { event?: string } = {}) {
+  return db
+    .select()
+    .from(securityLog)
+    .where(
+      and(
+        eq(securityLog.organisationId, organisationId),
+        filter.event === undefined ? undefined : eq(securityLog.event, filter.event),
+      ),
+    )
+    .orderBy(desc(securityLog.id));
+}

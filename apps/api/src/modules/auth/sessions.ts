@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionClaims, SessionUser } from '@muster/contract';
+import type { Executor } from '../../db/client.js';
+import type { OrganisationRow } from '../organisation/repository.js';
+import { HttpError } from '../../plugins/errors.js';
+import { findOrganisationById } from '../organisation/repository.js';
+import { AUTH_LIMITS, type AuthDeps, type RequestMeta } from './deps.js';
+import {
+  findTokenWithSession,
+  findUserById,
+  insertSession,
+  insertToken,
+  loadPermissionNames,
+  revokeSession,
+  revokeTokenIfActive,
+  type AuthSessionRow,
+  type UserRow,
+} from './repository.js';
+
+/** What a verified session token tells the rest of the server (matches plugins/auth `Session`). */
+export type VerifiedSession = {
+  userId: number;
+  organisationId: number;
+  permissions: string[];
+  tokenId: string;
+  sessionId: string;
+};
+
+/** The name shown for a user: the preferred first name when given. */
+export function displayNameOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'preferredName'>): string {
+  return `${user.preferredName?.trim() || user.firstName} ${user.lastName}`.trim();
+}
+
+/** The `user` claim of a session token, with permissions read fresh from the database. */
+export async function buildSessionUser(
+  db: Executor,
+  organisation: OrganisationRow,
+  user: UserRow,
+): Promise<SessionUser> {
+  return {
+    id: user.id,
+    display_name: displayNameOf(user),
+    organisation: {
+      id: organisation.id,
+      name: organisation.name,
+      currency_symbol: organisation.currencySymbol,
+      minor_age: organisation.minorAge,
+      features: organisation.features ?? null,
+      package_features: organisation.packageFeatures ?? null,
+      tech_features: organisation.techFeatures,
+    },
+    permissions: await loadPermissionNames(db, organisation.id, user.id),
+  };
+}
+
+async function signAccessToken(
+  deps: AuthDeps,
+  db: Executor,
+  input: { session: AuthSessionRow; organisation: OrganisationRow; user: UserRow; jti: string; now: Date },
+): Promise<{ token: string; user: SessionUser }> {
+  const { session, organisation, user, jti, now } = input;
+  const expiresAt = new Date(
+    Math.min(now.getTime() + deps.config.accessTokenTtl * 1000, session.expiresAt.getTime()),
+  );
+  const sessionUser = await buildSessionUser(db, organisation, user);
+  await insertToken(db, {
+    id: jti,
+    sessionId: session.id,
+    organisationId: organisation.id,
+    userId: user.id,
+    issuedAt: now,
+    expiresAt,
+  });
+  const claims: Omit<SessionClaims, 'kind' | 'sub' | 'jti' | 'iss' | 'aud' | 'iat' | 'exp'> = {
+    user: sessionUser,
+    environment: deps.config.env,
+    amr: session.factors.split('+'),
+    sid: session.id,
+  };
+  const token = await deps.tokens.sign('session', {
+    subject: String(user.id),
+    jti,
+    expiresAt,
+    issuedAt: now,
+    claims,
+  });
+  return { token, user: sessionUser };
+}
+
+/**
+ * Starts a sign-in for a user who has proven who they are with `factors` (e.g. `['pwd',
+ * 'email']`): a session lasting at most SESSION_MAX_AGE and its first token. Pass a transaction
+ * as `db` to make it part of a larger write.
+ */
+export async function startSession(
+  deps: AuthDeps,
+  input: { organisation: OrganisationRow; user: UserRow; factors: string[]; db?: Executor },
+): Promise<{ token: string; sessionId: string; user: SessionUser }> {
+  const { organisation, user, factors } = input;
+  const run = async (db: Executor) => {
+    const now = new Date();
+    const session: AuthSessionRow = {
+      id: randomUUID(),
+      organisationId: organisation.id,
+      userId: user.id,
+      factors: factors.join('+'),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + deps.config.sessionMaxAge * 1000),
+      revokedAt: null,
+      revokedReason: null,
+    };
+    await insertSession(db, session);
+    const issued = await signAccessToken(deps, db, { session, organisation, user, jti: randomUUID(), now });
+    return { ...issued, sessionId: session.id };
+  };
+  return input.db ? run(input.db) : deps.db.transaction(run);
+}
+
+/** Organisation id a session-kind token claims, or null when the claim is malformed. */
+function organisationIdOf(payload: Record<string, unknown>): number | null {
+  const user = payload.user as { organisation?: { id?: unknown } } | undefined;
+  const id = user?.organisation?.id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+/**
+ * The session behind a bearer token, or null: the signature, issuer, audience, kind and expiry
+ * must hold, and neither the token nor its sign-in may be revoked or past SESSION_MAX_AGE.
+ */
+export async function verifySessionToken(deps: AuthDeps, token: string): Promise<VerifiedSession | null> {
+  const payload = await deps.tokens.verify('session', token);
+  const organisationId = payload ? organisationIdOf(payload) : null;
+  if (!payload || organisationId === null) {
+    return null;
+  }
+  const found = await findTokenWithSession(deps.db, organisationId, payload.jti);
+  const now = Date.now();
+  if (
+    !found ||
+    found.token.revokedAt ||
+    found.session.revokedAt ||
+    found.session.expiresAt.getTime() <= now ||
+    String(found.token.userId) !== payload.sub
+  ) {
+    return null;
+  }
+  const user = payload.user as SessionUser;
+  return {
+    userId: found.token.userId,
+    organisationId,
+    permissions: Array.isArray(user.permissions) ? user.permissions : [],
+    tokenId: payload.jti,
+    sessionId: found.session.id,
+  };
+}
+
+const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
+
+/**
+ * Renews a session token (even an expired one, while its sign-in lasts): the old token is
+ * revoked and a new one answered. Of two renewals of one token racing, exactly one wins — the
+ * conditional update in `revokeTokenIfActive` — and the other gets 409 `retry: true`. A token
+ * renewed longer ago than the race window is a replay: 401, and the whole sign-in is ended.
+ */
+export async function refreshSession(
+  deps: AuthDeps,
+  input: { token: string; requestOrganisationId: number; meta: RequestMeta },
+): Promise<{ token: string }> {
+  const { meta } = input;
+  const payload = await deps.tokens.verify('session', input.token, {
+    expiredGraceSeconds: deps.config.sessionMaxAge,
+  });
+  const organisationId = payload ? organisationIdOf(payload) : null;
+  if (!payload || organisationId === null) {
+    await deps.securityLog.record({
+      event: 'token_refreshed',
+      outcome: 'failure',
+      organisationId: input.requestOrganisationId,
+      details: { reason: 'invalid_token' },
+      meta,
+    });
+    throw new HttpError(401, SESSION_EXPIRED);
+  }
+  if (organisationId !== input.requestOrganisationId) {
+    await deps.securityLog.record({
+      event: 'token_refreshed',
+      outcome: 'failure',
+      organisationId: input.requestOrganisationId,
+      details: { reason: 'other_organisation' },
+      meta,
+    });
+    throw new HttpError(403, 'This session belongs to another organisation.');
+  }
+  const organisation = await findOrganisationById(deps.db, organisationId);
+  const userId = Number(payload.sub);
+  const newJti = randomUUID();
+  type Outcome =
+    | { ok: true; token: string }
+    | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'race' | 'replay'; sessionId?: string };
+  const outcome = await deps.db
+    .transaction(async (tx): Promise<Outcome> => {
+      const now = new Date();
+      const revoked = await revokeTokenIfActive(tx, organisationId, payload.jti, newJti, now);
+      if (!revoked) {
+        const existing = await findTokenWithSession(tx, organisationId, payload.jti);
+        if (!existing) {
+          return { ok: false, reason: 'unknown' };
+        }
+        const { token: row, session } = existing;
+        if (session.revokedAt || !row.replacedBy || !row.revokedAt) {
+          return { ok: false, reason: 'revoked' };
+        }
+        const since = (now.getTime() - row.revokedAt.getTime()) / 1000;
+        return since <= AUTH_LIMITS.refreshRaceGraceSeconds
+          ? { ok: false, reason: 'race' }
+          : { ok: false, reason: 'replay', sessionId: session.id };
+      }
+      const existing = await findTokenWithSession(tx, organisationId, payload.jti);
+      const user = organisation ? await findUserById(tx, organisationId, userId) : null;
+      if (
+        !existing ||
+        existing.session.revokedAt ||
+        existing.session.expiresAt <= now ||
+        !organisation ||
+        !user
+      ) {
+        // Nothing may be written for a dead sign-in: throwing rolls the revocation back.
+        throw new DeadSession();
+      }
+      const issued = await signAccessToken(deps, tx, {
+        session: existing.session,
+        organisation,
+        user,
+        jti: newJti,
+        now,
+      });
+      return { ok: true, token: issued.token };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DeadSession) {
+        return { ok: false, reason: 'expired' } as const;
+      }
+      throw error;
+    });
+
+  if (outcome.ok) {
+    await deps.securityLog.record({
+      event: 'token_refreshed',
+      outcome: 'success',
+      organisationId,
+      userId,
+      meta,
+    });
+    return { token: outcome.token };
+  }
+  if (outcome.reason === 'race') {
+    throw new HttpError(
+      409,
+      'This session was renewed a moment ago; please retry with the newest token.',
+      undefined,
+      undefined,
+      {
+        retry: true,
+      },
+    );
+  }
+  if (outcome.reason === 'replay' && outcome.sessionId) {
+    // A renewed token presented again long after: someone else may hold a copy. End the sign-in.
+    await revokeSession(deps.db, organisationId, outcome.sessionId, 'token_replayed', new Date());
+    await deps.securityLog.record({
+      event: 'token_replayed',
+      outcome: 'failure',
+      organisationId,
+      userId,
+      meta,
+    });
+  } else {
+    await deps.securityLog.record({
+      event: 'token_refreshed',
+      outcome: 'failure',
+      organisationId,
+      userId,
+      details: { reason: outcome.reason },
+      meta,
+    });
+  }
+  throw new HttpError(401, SESSION_EXPIRED);
+}
+
+class DeadSession extends Error {}
+
+/** Ends the sign-in a session token belongs to (logout); false when the token was not valid. */
+export async function endSession(deps: AuthDeps, token: string, meta: RequestMeta): Promise<boolean> {
+  // An expired token still identifies the sign-in to end.
+  const payload = await deps.tokens.verify('session', token, {
+    expiredGraceSeconds: deps.config.sessionMaxAge,
+  });
+  const organisationId = payload ? organisationIdOf(payload) : null;
+  if (!payload || organisationId === null) {
+    return false;
+  }
+  const found = await findTokenWithSession(deps.db, organisationId, payload.jti);
+  if (!found) {
+    return false;
+  }
+  await deps.db.transaction((tx) =>
+    revokeSession(tx, organisationId, found.session.id, 'logout', new Date()),
+  );
+  await deps.securityLog.record({
+    event: 'logout',
+    outcome: 'success',
+    organisationId,
+    userId: found.token.userId,
+    meta,
+  });
+  return true;
+}

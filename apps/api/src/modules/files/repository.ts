@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { files, fileTypes } from '../../db/schema/index.js';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = typeof files.$inferInsert;
+export type FileTypeRow = typeof fileTypes.$inferSelect;
+
+/**
+ * Every accepted file type, by extension. The table is global reference data (no organisation
+ * owns a mime type), so this query is not scoped by organisation.
+ */
+export async function listFileTypes(db: Executor): Promise<FileTypeRow[]> {
+  return db.select().from(fileTypes).orderBy(asc(fileTypes.extension), asc(fileTypes.mime));
+}
+
+/** The accepted file type with this mime, or null when uploads of it are refused. Global reference data. */
+export async function findFileType(db: Executor, mime: string): Promise<FileTypeRow | null> {
+  const [row] = await db.select().from(fileTypes).where(eq(fileTypes.mime, mime)).limit(1);
+  return row ?? null;
+}
+
+/** Records an uploaded file. */
+export async function insertFile(db: Executor, row: NewFileRow): Promise<FileRow> {
+  const [created] = await db.insert(files).values(row).returning();
+  if (!created) {
+    throw new Error('file insert returned nothing');
+  }
+  return created;
+}
+
+/** One file of this organisation, or null (another organisation's file is not found). */
+export async function findFile(db: Executor, organisationId: number, id: string): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.organisationId, organisationId), eq(files.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks files of this organisation as attached, so the ephemeral purge keeps them; returns the ids marked. */
+export async function markFilesAttached(
+  db: Executor,
+  organisationId: number,
+  ids: string[],
+  at: Date,
+): Promise<string[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .update(files)
+    .set({ ephemeral: false, attachedAt: at })
+    .where(and(eq(files.organisationId, organisationId), inArray(files.id, ids)))
+    .returning({ id: files.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes the rows of ephemeral files never attached and created before `cutoff`, returning
+ * their storage names so the bytes can go too. This is housekeeping across every organisation
+ * (the one files query not scoped by organisation): it reads no tenant's data for anyone.
+ */
+export async function deleteExpiredEphemeralFiles(db: Executor, cutoff: Date): Promise<string[]> {
+  const rows = await db
+    .delete(files)
+    .where(and(eq(files.ephemeral, true), isNull(files.attachedAt), lt(files.createdAt, cutoff)))
+    .returning({ storageName: files.storageName });
+  return rows.map((row) => row.storageName);
+}

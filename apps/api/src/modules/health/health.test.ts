@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_MEDIA_TYPE } from '@muster/contract';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { createOrganisation } from '../../test/factories/organisation.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await createOrganisation(ctx.db, { hosts: ['conventions.test'] });
+});
+afterAll(() => ctx?.close());
+
+describe('API conventions', () => {
+  it('answers health with the database reachable, in the vendor media type', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: true });
+    expect(response.headers['content-type']).toBe(`${API_MEDIA_TYPE}; charset=utf-8`);
+  });
+
+  it('works with and without a trailing slash', async () => {
+    const response = await ctx.app.inject({ url: '/api/health/' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses another API version with 406 JSON', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/health',
+      headers: { accept: 'application/vnd.muster.v2+json' },
+    });
+    expect(response.statusCode).toBe(406);
+    expect(response.json<{ message: string }>().message).toContain('version 2');
+  });
+
+  it('accepts v3 explicitly', async () => {
+    const response = await ctx.app.inject({ url: '/api/health', headers: { accept: API_MEDIA_TYPE } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers an unknown API path with JSON 404', async () => {
+    const response = await ctx.app.inject({ url: '/api/no-such-thing', headers: { host: 'conventions.test' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('json');
+    expect(response.json<{ message: string }>().message).toContain('/api/no-such-thing');
+  });
+
+  it('answers a malformed JSON body with 400 JSON and no stack', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/no-such-thing',
+      headers: { host: 'conventions.test', 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect([400, 404]).toContain(response.statusCode);
+    expect(response.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it('sets the security headers', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('the web app and dev pages', () => {
+  it('serves client routes from the built app, and /dev/ pages only outside production', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Muster</title>');
+    const dev = await createTestContext({ webDist, devTools: true });
+    const production = await createTestContext({ webDist, devTools: false });
+    try {
+      const page = await dev.app.inject({ url: '/apply/beach-clean' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect((await dev.app.inject({ url: '/dev/widgets' })).statusCode).toBe(200);
+      expect((await production.app.inject({ url: '/apply/beach-clean' })).statusCode).toBe(200);
+      expect((await production.app.inject({ url: '/dev/widgets' })).statusCode).toBe(404);
+      expect((await production.app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await dev.close();
+      await production.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('is built from the route schemas, with their descriptions', async () => {
+    const response = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const paths = Object.keys(document.paths);
+    for (const expected of [
+      '/api/opportunities/{opportunityId}/application-form',
+      '/api/opportunities/{opportunityId}/apply',
+      '/api/auth/api',
+      '/api/organisation/detailed',
+    ]) {
+      expect(paths.some((path) => path.replace(/\/$/, '') === expected)).toBe(true);
+    }
+    expect(response.body).toContain('Numeric id or slug of the opportunity');
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { registerOpportunitiesModule } from './opportunities/routes.js';
+import { registerOrganisationModule } from './organisation/routes.js';
+import { registerTimezonesModule } from './timezones/routes.js';
+import { registerFilesModule } from './files/routes.js';
+import { registerAuthModule } from './auth/routes.js';
+import { registerCatalogueModule } from '../catalogue/generic-routes.js';
+import { registerApplicationsModule } from './applications/routes.js';
+import { registerUsersModule } from './users/routes.js';
+import { registerMotivationsModule } from './motivations/routes.js';
+import { registerTermsModule } from './terms/routes.js';
+
+/**
+ * Registers every feature module under `/api`. Each module owns its routes; this list is the
+ * only place that knows them all.
+ */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  const modules: Array<(instance: FastifyInstance) => Promise<void>> = [
+    registerOrganisationModule,
+    registerOpportunitiesModule,
+    registerTimezonesModule,
+    registerFilesModule,
+    registerAuthModule,
+    registerApplicationsModule,
+    registerUsersModule,
+    registerMotivationsModule,
+    registerTermsModule,
+    // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
+    registerCatalogueModule,
+  ];
+  await app.register(
+    async (api) => {
+      for (const register of modules) {
+        await register(api);
+      }
+    },
+    { prefix: '/api' },
+  );
+}

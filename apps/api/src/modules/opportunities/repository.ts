@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  attributeCategories,
+  attributeOptions,
+  attributes,
+  consentOptions,
+  consents,
+  diversityOptions,
+  diversityQuestionDependencies,
+  diversityQuestionOptions,
+  diversityQuestions,
+  documentTypes,
+  formSectionAdditionalConsents,
+  formSectionAttributes,
+  formSectionConsents,
+  formSectionDocuments,
+  formSectionQuestions,
+  formSections,
+  formSectionTerms,
+  opportunities,
+  opportunityApplyActions,
+  opportunitySubLocations,
+  opportunityTimeslots,
+  questionOptions,
+  questions,
+  roleProfiles,
+  teams,
+  terms,
+} from '../../db/schema/index.js';
+
+/**
+ * Matches an opportunity by numeric id or by slug: `/apply/42` and `/apply/beach-clean` both work.
+ * A reference made only of digits is always an id.
+ */
+function idOrSlug(reference: string): SQL {
+  return /^\d+$/.test(reference) ? eq(opportunities.id, Number(reference)) : eq(opportunities.slug, reference);
+}
+
+/** A published opportunity of the organisation with its role profile and team. */
+export async function findPublishedOpportunity(db: Executor, organisationId: number, reference: string) {
+  const [row] = await db
+    .select({ opportunity: opportunities, roleProfile: roleProfiles, team: teams })
+    .from(opportunities)
+    .innerJoin(roleProfiles, eq(roleProfiles.id, opportunities.roleProfileId))
+    .innerJoin(teams, eq(teams.id, opportunities.teamId))
+    .where(
+      and(eq(opportunities.organisationId, organisationId), eq(opportunities.published, true), idOrSlug(reference)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sub-locations of an opportunity with their timeslots, in order. */
+export async function listSubLocations(db: Executor, opportunityId: number) {
+  const locations = await db
+    .select()
+    .from(opportunitySubLocations)
+    .where(eq(opportunitySubLocations.opportunityId, opportunityId))
+    .orderBy(asc(opportunitySubLocations.position), asc(opportunitySubLocations.id));
+  const slots = locations.length
+    ? await db
+        .select()
+        .from(opportunityTimeslots)
+        .where(
+          inArray(
+            opportunityTimeslots.subLocationId,
+            locations.map((location) => location.id),
+          ),
+        )
+        .orderBy(asc(opportunityTimeslots.position), asc(opportunityTimeslots.id))
+    : [];
+  return { locations, slots };
+}
+
+/** Every part of an opportunity's form: its sections and what each one holds. */
+export async function loadFormParts(db: Executor, organisationId: number, opportunityId: number) {
+  const sections = await db
+    .select()
+    .from(formSections)
+    .where(and(eq(formSections.organisationId, organisationId), eq(formSections.opportunityId, opportunityId)))
+    .orderBy(asc(formSections.position));
+  const sectionIds = sections.map((section) => section.id);
+  if (sectionIds.length === 0) {
+    return null;
+  }
+  const [sectionQuestions, sectionAttributes, documents, sectionConsents, additionalConsents, sectionTerms] =
+    await Promise.all([
+      db
+        .select({ sectionId: formSectionQuestions.sectionId, position: formSectionQuestions.position, question: questions })
+        .from(formSectionQuestions)
+        .innerJoin(questions, eq(questions.id, formSectionQuestions.questionId))
+        .where(inArray(formSectionQuestions.sectionId, sectionIds))
+        .orderBy(asc(formSectionQuestions.position), asc(questions.id)),
+      db
+        .select({ sectionId: formSectionAttributes.sectionId, attribute: attributes, category: attributeCategories })
+        .from(formSectionAttributes)
+        .innerJoin(attributes, eq(attributes.id, formSectionAttributes.attributeId))
+        .leftJoin(attributeCategories, eq(attributeCategories.id, attributes.categoryId))
+        .where(inArray(formSectionAttributes.sectionId, sectionIds))
+        .orderBy(asc(attributes.position), asc(attributes.id)),
+      db
+        .select({ sectionId: formSectionDocuments.sectionId, id: documentTypes.id, name: documentTypes.name })
+        .from(formSectionDocuments)
+        .innerJoin(documentTypes, eq(documentTypes.id, formSectionDocuments.documentTypeId))
+        .where(inArray(formSectionDocuments.sectionId, sectionIds))
+        .orderBy(asc(formSectionDocuments.position), asc(documentTypes.id)),
+      db
+        .select({ sectionId: formSectionConsents.sectionId, consent: consents })
+        .from(formSectionConsents)
+        .innerJoin(consents, eq(consents.id, formSectionConsents.consentId))
+        .where(inArray(formSectionConsents.sectionId, sectionIds))
+        .orderBy(asc(formSectionConsents.position), asc(consents.id)),
+      db
+        .select()
+        .from(formSectionAdditionalConsents)
+        .where(inArray(formSectionAdditionalConsents.sectionId, sectionIds))
+        .orderBy(asc(formSectionAdditionalConsents.position), asc(formSectionAdditionalConsents.id)),
+      db
+        .select({ sectionId: formSectionTerms.sectionId, term: terms })
+        .from(formSectionTerms)
+        .innerJoin(terms, eq(terms.id, formSectionTerms.termId))
+        .where(inArray(formSectionTerms.sectionId, sectionIds))
+        .orderBy(asc(formSectionTerms.position), asc(terms.id)),
+    ]);
+  const questionIds = sectionQuestions.map((row) => row.question.id);
+  const attributeIds = sectionAttributes.map((row) => row.attribute.id);
+  const consentIds = sectionConsents.map((row) => row.consent.id);
+  const [questionOptionRows, attributeOptionRows, consentOptionRows] = await Promise.all([
+    questionIds.length
+      ? db
+          .select()
+          .from(questionOptions)
+          .where(inArray(questionOptions.questionId, questionIds))
+          .orderBy(asc(questionOptions.position), asc(questionOptions.id))
+      : [],
+    attributeIds.length
+      ? db
+          .select()
+          .from(attributeOptions)
+          .where(inArray(attributeOptions.attributeId, attributeIds))
+          .orderBy(asc(attributeOptions.position), asc(attributeOptions.id))
+      : [],
+    consentIds.length
+      ? db
+          .select()
+          .from(consentOptions)
+          .where(inArray(consentOptions.consentId, consentIds))
+          .orderBy(asc(consentOptions.position), asc(consentOptions.id))
+      : [],
+  ]);
+  return {
+    sections,
+    sectionQuestions,
+    sectionAttributes,
+    documents,
+    sectionConsents,
+    additionalConsents,
+    sectionTerms,
+    questionOptionRows,
+    attributeOptionRows,
+    consentOptionRows,
+  };
+}
+
+/** The organisation's server-supplied diversity questions with options and dependencies. */
+export async function loadDiversityQuestions(db: Executor, organisationId: number) {
+  const questionRows = await db
+    .select()
+    .from(diversityQuestions)
+    .where(eq(diversityQuestions.organisationId, organisationId))
+    .orderBy(asc(diversityQuestions.position), asc(diversityQuestions.id));
+  const ids = questionRows.map((question) => question.id);
+  if (ids.length === 0) {
+    return { questionRows, optionRows: [], dependencyRows: [] };
+  }
+  const [optionRows, dependencyRows] = await Promise.all([
+    db
+      .select()
+      .from(diversityQuestionOptions)
+      .where(inArray(diversityQuestionOptions.questionId, ids))
+      .orderBy(asc(diversityQuestionOptions.position), asc(diversityQuestionOptions.id)),
+    db.select().from(diversityQuestionDependencies).where(inArray(diversityQuestionDependencies.questionId, ids)),
+  ]);
+  return { questionRows, optionRows, dependencyRows };
+}
+
+/** The fixed diversity options (applicant-flow §3.3), shared by every organisation. */
+export async function loadFixedDiversityOptions(db: Executor) {
+  return db.select().from(diversityOptions).orderBy(asc(diversityOptions.field), asc(diversityOptions.position));
+}
+
+/** Records that someone opened the form from an "apply" link. */
+export async function insertApplyAction(
+  db: Executor,
+  action: { organisationId: number; opportunityId: number; userId: number | null },
+): Promise<void> {
+  await db.insert(opportunityApplyActions).values(action);
+}

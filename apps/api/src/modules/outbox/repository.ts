@@ -1,0 +1,46 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { outboxMessages } from '../../db/schema/index.js';
+
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
+
+/** Stores one outgoing message before any transport sees it, so a crash mid-send still leaves a record. */
+export async function insertOutboxMessage(
+  db: Executor,
+  message: NewOutboxMessage,
+): Promise<OutboxMessageRow> {
+  const [row] = await db.insert(outboxMessages).values(message).returning();
+  if (!row) {
+    throw new Error('outbox insert returned nothing');
+  }
+  return row;
+}
+
+/** Records that the transport accepted the message. */
+export async function markOutboxMessageSent(db: Executor, id: number, sentAt: Date): Promise<void> {
+  await db.update(outboxMessages).set({ sentAt, error: null }).where(eq(outboxMessages.id, id));
+}
+
+/** Records why the transport refused the message. */
+export async function markOutboxMessageFailed(db: Executor, id: number, error: string): Promise<void> {
+  await db.update(outboxMessages).set({ error }).where(eq(outboxMessages.id, id));
+}
+
+/**
+ * Stored messages newest first, across every organisation: the outbox is an install-wide log
+ * (development page and audit), not a tenant resource. `to` matches case-insensitively.
+ */
+export async function listOutboxMessages(
+  db: Executor,
+  options: { limit: number; to?: string | undefined },
+): Promise<OutboxMessageRow[]> {
+  const where =
+    options.to === undefined ? undefined : eq(sql`lower(${outboxMessages.to})`, options.to.toLowerCase());
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(where)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(options.limit);
+}

@@ -1,0 +1,152 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client.js';
+import type { OutboxTransport } from '../../db/schema/index.js';
+import {
+  insertOutboxMessage,
+  listOutboxMessages,
+  markOutboxMessageFailed,
+  markOutboxMessageSent,
+  type OutboxMessageRow,
+} from './repository.js';
+
+export type OutgoingEmail = {
+  organisationId?: number;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
+export type OutgoingSms = { organisationId?: number; to: string; text: string };
+
+/** A stored outgoing message (the audit record), as `Outbox.list` returns it. */
+export type OutboxMessage = OutboxMessageRow;
+
+/** Adapter to an SMS gateway; rejects when the gateway refuses the message. */
+export type SmsProvider = { send(to: string, text: string): Promise<void> };
+
+export type Outbox = {
+  sendEmail(message: OutgoingEmail): Promise<void>;
+  sendSms(message: OutgoingSms): Promise<void>;
+  /** Stored messages newest first (default 50), optionally only those to one recipient. */
+  list(limit?: number, filter?: { to?: string }): Promise<OutboxMessage[]>;
+};
+
+export type OutboxOptions = {
+  db: Database;
+  /** `smtp://` or `smtps://` URL; when absent email is stored only (the embedded default). */
+  smtpUrl?: string | undefined;
+  /** The From header of every email. */
+  mailFrom: string;
+  /** When absent SMS are stored only. */
+  smsProvider?: SmsProvider | undefined;
+};
+
+/** Raised when a transport refused a message; the message stays stored with the error. */
+export class OutboxDeliveryError extends Error {
+  constructor(
+    readonly messageId: number,
+    reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Outgoing message ${messageId} was not delivered: ${reason}`, options);
+    this.name = 'OutboxDeliveryError';
+  }
+}
+
+const DEFAULT_LIST_LIMIT = 50;
+/** Stored error texts are capped: a server's answer can be long, and it is diagnostics only. */
+const MAX_ERROR_LENGTH = 1000;
+
+/**
+ * The one way the platform sends email and SMS. Every message is stored first (the audit of
+ * what left); with an SMTP URL email then goes out through nodemailer, with an SMS provider SMS
+ * go out through it. A refused message keeps its error and the call rejects. Bodies are never
+ * logged: they carry sign-in codes and links.
+ */
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, mailFrom, smsProvider } = options;
+  // A slow or silent SMTP server must not hold a request for nodemailer's default minutes;
+  // timeouts given in the URL's query still win.
+  const mailer = options.smtpUrl
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
+
+  async function deliver(id: number, send: () => Promise<unknown>): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      const reason = describeError(error);
+      await markOutboxMessageFailed(db, id, reason);
+      throw new OutboxDeliveryError(id, reason, { cause: error });
+    }
+    await markOutboxMessageSent(db, id, new Date());
+  }
+
+  return {
+    async sendEmail(message) {
+      requireRecipient(message.to);
+      const transport: OutboxTransport = mailer ? 'smtp' : 'store';
+      const row = await insertOutboxMessage(db, {
+        organisationId: message.organisationId ?? null,
+        channel: 'email',
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        transport,
+      });
+      if (mailer) {
+        await deliver(row.id, () =>
+          mailer.sendMail({
+            from: mailFrom,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            ...(message.html === undefined ? {} : { html: message.html }),
+          }),
+        );
+      }
+    },
+
+    async sendSms(message) {
+      requireRecipient(message.to);
+      const row = await insertOutboxMessage(db, {
+        organisationId: message.organisationId ?? null,
+        channel: 'sms',
+        to: message.to,
+        subject: null,
+        text: message.text,
+        transport: smsProvider ? 'provider' : 'store',
+      });
+      if (smsProvider) {
+        await deliver(row.id, () => smsProvider.send(message.to, message.text));
+      }
+    },
+
+    list(limit = DEFAULT_LIST_LIMIT, filter = {}) {
+      return listOutboxMessages(db, { limit, to: filter.to });
+    },
+  };
+}
+
+function requireRecipient(to: string): void {
+  if (to.trim() === '') {
+    throw new Error('An outgoing message needs a recipient.');
+  }
+}
+
+/** A short, body-free description of a transport failure (nodemailer adds `code` and `response`). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) {
+    return String(error).slice(0, MAX_ERROR_LENGTH);
+  }
+  const code = (error as Error & { code?: unknown }).code;
+  const text =
+    typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  return text.slice(0, MAX_ERROR_LENGTH);
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  diversityHasAnswersResponseSchema,
+  errorResponseSchema,
+  userParamsSchema,
+  userResponseSchema,
+  userShowQuerySchema,
+} from '@muster/contract';
+import { HttpError } from '../../plugins/errors.js';
+import { organisationOf } from '../../plugins/tenancy.js';
+import { assertMayView, getUser, userHasDiversityAnswers, type Viewer } from './service.js';
+
+/** With `attachValidation`, a schema failure waits until authentication has passed. */
+const rethrowValidation: preHandlerAsyncHookHandler = async (request) => {
+  if (request.validationError) {
+    throw request.validationError;
+  }
+};
+
+function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.session) {
+    throw new HttpError(401, 'You need to sign in to do that.');
+  }
+  return { userId: request.session.userId, permissions: request.session.permissions };
+}
+
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+/**
+ * Users as the application form reads them (applicant-flow §7): a profile with its relations for
+ * prefilling, and whether diversity answers exist. The user themself, or a holder of
+ * `view-users`; always within the host's organisation (another organisation's user is a 404).
+ */
+export async function registerUsersModule(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/users/:userId',
+    {
+      attachValidation: true,
+      preHandler: [app.requireAuth, rethrowValidation],
+      schema: {
+        tags: ['users'],
+        summary: 'A user with the relations named in `include` (the user themself, or view-users)',
+        params: userParamsSchema,
+        querystring: userShowQuerySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = Number(request.params.userId);
+      assertMayView(viewerOf(request), userId);
+      return { data: await getUser(app.db, organisationOf(request).id, userId, request.query.include) };
+    },
+  );
+
+  api.get(
+    '/users/:userId/diversity/has-answers',
+    {
+      attachValidation: true,
+      preHandler: [app.requireAuth, rethrowValidation],
+      schema: {
+        tags: ['users'],
+        summary: 'Whether the user has given diversity answers (the user themself, or view-users)',
+        params: userParamsSchema,
+        response: { 200: diversityHasAnswersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = Number(request.params.userId);
+      assertMayView(viewerOf(request), userId);
+      const answered = await userHasDiversityAnswers(app.db, organisationOf(request).id, userId);
+      return { data: { data: { has_answered: answered } } };
+    },
+  );
+}

@@ -1,0 +1,143 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from './errors.js';
+import type { AuthDeps, RequestMeta } from '../modules/auth/deps.js';
+import { resolveJwtSecret } from '../modules/auth/secret.js';
+import { createSecurityLog } from '../modules/auth/security-log.js';
+import { verifySessionToken } from '../modules/auth/sessions.js';
+import { createTokenService } from '../modules/auth/tokens.js';
+
+/** Who is calling: decoded from the bearer token by the token verifier. */
+export type Session = {
+  userId: number;
+  organisationId: number;
+  permissions: string[];
+  /** Identifier of the token, for revocation. */
+  tokenId: string;
+  /** Identifier of the sign-in the token belongs to (absent from test verifiers). */
+  sessionId?: string;
+};
+
+/**
+ * Turns a bearer token into a session, or null when the token is not a valid session token
+ * for this organisation. The default verifies a signed session token (modules/auth/sessions).
+ */
+export type TokenVerifier = (token: string, request: FastifyRequest) => Promise<Session | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid session token came with the request. */
+    requireAuth: preHandlerAsyncHookHandler;
+    /** preHandler: 401 without a session, 403 without the permission. */
+    requirePermission: (permission: string) => preHandlerAsyncHookHandler;
+    /** Sign-in services' dependencies: token signer, security log, outbox access. */
+    auth: AuthDeps;
+  }
+}
+
+/** The caller's address and user agent, for the security log and rate limits. */
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * Reads `Authorization: Bearer …` on every request. A missing or invalid token leaves the
+ * request anonymous; protected routes then answer 401 through `requireAuth`, and every such
+ * 401 or 403 is written to the security log.
+ */
+export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
+  async (app: FastifyInstance, options) => {
+    const secret = resolveJwtSecret(app.config);
+    const deps: AuthDeps = {
+      db: app.db,
+      config: app.config,
+      tokens: createTokenService(secret, app.config.publicOrigin),
+      securityLog: createSecurityLog(app.db, app.log.child({ channel: 'security' })),
+      codeKey: createHmac('sha256', secret).update('muster:code-hashes').digest('hex'),
+      messenger: () => {
+        if (!app.hasDecorator('outbox')) {
+          throw new Error('The outbox is not registered: sign-in codes cannot be sent.');
+        }
+        return app.outbox;
+      },
+    };
+    app.decorate('auth', deps);
+
+    const verifyToken: TokenVerifier = options.verifyToken ?? ((token) => verifySessionToken(deps, token));
+    const rejectedTokens = new WeakSet<FastifyRequest>();
+    app.decorateRequest('session', null);
+    app.addHook('preHandler', async (request) => {
+      const token = bearerToken(request);
+      if (!token) {
+        return;
+      }
+      const session = await verifyToken(token, request);
+      if (session && request.organisation && session.organisationId !== request.organisation.id) {
+        // A token from another organisation never carries over to this host.
+        rejectedTokens.add(request);
+        return;
+      }
+      if (!session) {
+        rejectedTokens.add(request);
+      }
+      request.session = session;
+    });
+
+    const refuse = async (
+      request: FastifyRequest,
+      status: 401 | 403,
+      permission?: string,
+    ): Promise<never> => {
+      await deps.securityLog.record({
+        event: 'authorisation_failed',
+        outcome: 'failure',
+        organisationId: request.session?.organisationId ?? request.organisation?.id ?? null,
+        userId: request.session?.userId ?? null,
+        details: {
+          status,
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          reason:
+            status === 403
+              ? 'missing_permission'
+              : rejectedTokens.has(request)
+                ? 'invalid_token'
+                : 'no_token',
+          ...(permission ? { permission } : {}),
+        },
+        meta: requestMeta(request),
+      });
+      throw status === 401
+        ? new HttpError(401, 'You need to sign in to do that.')
+        : new HttpError(403, 'You do not have permission to do that.');
+    };
+    const requireAuth: preHandlerAsyncHookHandler = async (request) => {
+      if (!request.session) {
+        await refuse(request, 401);
+      }
+    };
+    app.decorate('requireAuth', requireAuth);
+    app.decorate('requirePermission', (permission: string): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        if (!request.session) {
+          await refuse(request, 401, permission);
+        } else if (!request.session.permissions.includes(permission)) {
+          await refuse(request, 403, permission);
+        }
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['tenancy'] },
+);

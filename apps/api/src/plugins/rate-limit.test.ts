@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config.js';
+import { errorsPlugin } from './errors.js';
+import { clientAddressKey, rateLimitPlugin, type LimitRule } from './rate-limit.js';
+
+/**
+ * Redis to test the shared store against; the in-memory store is always tested. Set it to run
+ * the Redis cases, e.g. `MUSTER_TEST_REDIS_URL=redis://127.0.0.1:6379`.
+ */
+const redisUrl = process.env.MUSTER_TEST_REDIS_URL;
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** A bare server with the plugin and three routes: consume, check-then-hit-on-failure, and address. */
+async function limitedApp(rule: LimitRule, options: { redis?: string; trustProxy?: boolean } = {}) {
+  const app = Fastify({ trustProxy: options.trustProxy ?? false });
+  app.decorate(
+    'config',
+    loadConfig({ NODE_ENV: 'test', ...(options.redis ? { REDIS_URL: options.redis } : {}) }),
+  );
+  await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin);
+  const limiter = app.limiter(rule);
+  app.get('/consume', async (request) => {
+    await limiter.consume(request, 'shared-key');
+    return { ok: true };
+  });
+  app.get<{ Querystring: { fail?: string } }>('/failures', async (request, reply) => {
+    await limiter.check(request, 'failure-key');
+    if (request.query.fail) {
+      await limiter.hit(request, 'failure-key');
+      return reply.status(401).send({ message: 'wrong' });
+    }
+    return { ok: true };
+  });
+  app.get('/address', async (request) => {
+    await limiter.consume(request, clientAddressKey(request));
+    return { key: clientAddressKey(request) };
+  });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+const uniqueRule = (max: number): LimitRule => ({
+  name: `test-${randomBytes(4).toString('hex')}`,
+  max,
+  timeWindowMs: 60_000,
+});
+
+describe('app.limiter', () => {
+  it('consume: allows max calls per key, then 429 with an integer Retry-After and a JSON message', async () => {
+    const app = await limitedApp(uniqueRule(2));
+    expect((await app.inject('/consume')).statusCode).toBe(200);
+    expect((await app.inject('/consume')).statusCode).toBe(200);
+    const refused = await app.inject('/consume');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({
+      message: 'You have tried too many times, please wait for 60 seconds before trying again.',
+    });
+  });
+
+  it('check + hit: only failures count, and the limit bites once max failures are reached', async () => {
+    const app = await limitedApp(uniqueRule(3));
+    for (let i = 0; i < 5; i += 1) {
+      expect((await app.inject('/failures')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < 3; i += 1) {
+      expect((await app.inject('/failures?fail=1')).statusCode).toBe(401);
+    }
+    expect((await app.inject('/failures')).statusCode).toBe(429);
+  });
+
+  it('returns the same limiter for the same rule name', async () => {
+    const app = await limitedApp(uniqueRule(2));
+    const rule = uniqueRule(1);
+    expect(app.limiter(rule)).toBe(app.limiter(rule));
+  });
+
+  it('keys the client address by socket, or by X-Forwarded-For only behind a trusted proxy', async () => {
+    const direct = await limitedApp(uniqueRule(5));
+    const plain = await direct.inject({
+      url: '/address',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(plain.json()).toEqual({ key: 'ip:203.0.113.9' });
+    const proxied = await limitedApp(uniqueRule(5), { trustProxy: true });
+    const forwarded = await proxied.inject({
+      url: '/address',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(forwarded.json()).toEqual({ key: 'ip:198.51.100.1' });
+  });
+
+  it.runIf(redisUrl !== undefined)(
+    'shares counters between servers through Redis when REDIS_URL is set',
+    async () => {
+      const rule = uniqueRule(2);
+      const one = await limitedApp(rule, { redis: redisUrl });
+      const two = await limitedApp(rule, { redis: redisUrl });
+      expect((await one.inject('/consume')).statusCode).toBe(200);
+      expect((await two.inject('/consume')).statusCode).toBe(200);
+      expect((await one.inject('/consume')).statusCode).toBe(429);
+      expect((await two.inject('/consume')).statusCode).toBe(429);
+    },
+  );
+});

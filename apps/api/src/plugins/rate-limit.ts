@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { HttpError } from './errors.js';
+
+/** One named limit: at most `max` counted events per key in `timeWindowMs`. */
+export type LimitRule = { name: string; max: number; timeWindowMs: number };
+
+/** A limit applied by key (a client address, an account, an email address). */
+export type Limiter = {
+  /** Counts one event for `key`; refuses with 429 when that goes over the limit. */
+  consume(request: FastifyRequest, key: string): Promise<void>;
+  /** Refuses with 429 when `key` is already at the limit, without counting (limits on failures). */
+  check(request: FastifyRequest, key: string): Promise<void>;
+  /** Counts one event for `key` without refusing (a failure counted after the fact). */
+  hit(request: FastifyRequest, key: string): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The limiter for a rule, created on first use and shared by name afterwards. Counters live
+     * in memory, or in Redis when REDIS_URL is set (shared by every server).
+     */
+    limiter(rule: LimitRule): Limiter;
+  }
+}
+
+/** The rate-limit key of the caller's address: the socket's, or the proxy's client when TRUST_PROXY is set. */
+export function clientAddressKey(request: FastifyRequest): string {
+  return `ip:${normalizeIP(request.ip)}`;
+}
+
+/** The 429 of every limit: an integer `Retry-After` and the profile's sentence (applicant-flow §8). */
+export function tooManyAttempts(seconds: number): HttpError {
+  const wait = Math.max(1, Math.ceil(seconds));
+  return new HttpError(
+    429,
+    `You have tried too many times, please wait for ${wait} seconds before trying again.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
+}
+
+/** A request that carries the key a limiter should count under. */
+type KeyedRequest = FastifyRequest & { rateLimitKey: string };
+
+/**
+ * @fastify/rate-limit used as a keyed limiter library (no global limit): sign-in, code guessing,
+ * reset requests and other issues' routes (e.g. check-email) call `app.limiter(rule)` and then
+ * `consume`/`check`/`hit` with a key of their choice.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    const redis = app.config.redisUrl
+      ? new Redis(app.config.redisUrl, {
+          connectTimeout: 1000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: true,
+        })
+      : null;
+    if (redis) {
+      redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate-limit store (Redis) error'));
+      app.addHook('onClose', async () => {
+        await redis.quit();
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'muster-rate-limit-' } : {}),
+      // A store outage must not take sign-in down; the per-challenge try limits in the database still hold.
+      skipOnError: true,
+    });
+
+    const limiters = new Map<string, Limiter>();
+    app.decorate('limiter', (rule: LimitRule): Limiter => {
+      const existing = limiters.get(rule.name);
+      if (existing) {
+        return existing;
+      }
+      const run = app.createRateLimit({
+        max: rule.max,
+        timeWindow: rule.timeWindowMs,
+        keyGenerator: (request) => `${rule.name}:${(request as KeyedRequest).rateLimitKey}`,
+      });
+      // The library reads the key from the request; a derived object carries it per call.
+      const keyed = (request: FastifyRequest, key: string): KeyedRequest =>
+        Object.create(request, { rateLimitKey: { value: key } }) as KeyedRequest;
+      const limiter: Limiter = {
+        async consume(request, key) {
+          const result = await run(keyed(request, key));
+          if (!result.isAllowed && result.isExceeded) {
+            throw tooManyAttempts(result.ttlInSeconds);
+          }
+        },
+        async check(request, key) {
+          const result = await run(keyed(request, key), { increment: false });
+          if (!result.isAllowed && result.remaining <= 0 && result.ttl > 0) {
+            throw tooManyAttempts(result.ttlInSeconds);
+          }
+        },
+        async hit(request, key) {
+          await run(keyed(request, key));
+        },
+      };
+      limiters.set(rule.name, limiter);
+      return limiter;
+    });
+  },
+  { name: 'rate-limit', dependencies: ['errors'] },
+);

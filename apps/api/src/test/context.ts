@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import { loadConfig, type AppConfig } from '../config/config.js';
+import { openDatabase, openPglite, type Database, type DatabaseHandle } from '../db/client.js';
+import {
+  ensureTemplates,
+  migrationsDigest,
+  migrationsFolder as migrationsFolderPath,
+  pgliteTemplatePath,
+  postgresTemplateName,
+} from './template.js';
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  config: AppConfig;
+  close: () => Promise<void>;
+};
+
+/**
+ * PostgreSQL server to test against (CI runs the API suite twice: PGlite, then this).
+ * When unset, every test file gets its own in-memory PGlite.
+ */
+const postgresAdminUrl = process.env.MUSTER_TEST_DATABASE_URL;
+
+/**
+ * A fresh, migrated database for one test file: a copy of the migrated template, as in-memory
+ * PGlite or as a new PostgreSQL database.
+ */
+export async function createTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const migrationsFolder = migrationsFolderPath();
+  // Normally built by the global setup; built here too so a single file can run on its own.
+  await ensureTemplates(postgresAdminUrl);
+  const digest = migrationsDigest(migrationsFolder);
+  if (!postgresAdminUrl) {
+    const template = new Blob([fs.readFileSync(pgliteTemplatePath(digest))]);
+    const client = new PGlite({ loadDataDir: template });
+    const database = await openPglite(client, migrationsFolder);
+    return { database, drop: () => database.close() };
+  }
+  const name = `muster_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  try {
+    // Copies from one template must not overlap.
+    await admin.query('select pg_advisory_lock(20261121)');
+    await admin.query(`create database ${name} template ${postgresTemplateName(digest)}`);
+  } finally {
+    await admin.query('select pg_advisory_unlock(20261121)');
+    await admin.end();
+  }
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), migrationsFolder });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Builds the app on a fresh database; `close()` tears both down. */
+export async function createTestContext(
+  overrides: Partial<AppConfig> = {},
+  options: Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {},
+): Promise<TestContext> {
+  const { database, drop } = await createTestDatabase();
+  // Anything the app keeps on disk beside its database (uploads, generated secrets) goes to a
+  // directory of this context's own, never into the repository's ./data.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    { webDist: '/nonexistent', dataDir: path.join(scratch, 'db'), ...overrides },
+  );
+  const app = await buildApp({ config, database, ...options });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadConfig } from '../config/config.js';
+import { migrationsFolderOf, openDatabase } from '../db/client.js';
+
+/** A digest of the migrations, so a template is rebuilt whenever the schema changes. */
+export function migrationsDigest(migrationsFolder: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else {
+        hash.update(entry.name).update(fs.readFileSync(full));
+      }
+    }
+  };
+  walk(migrationsFolder);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function migrationsFolder(): string {
+  return migrationsFolderOf(loadConfig({ NODE_ENV: 'test' }).apiRoot);
+}
+
+/** File holding a migrated, empty PGlite data directory for this schema. */
+export function pgliteTemplatePath(digest: string): string {
+  return path.join(os.tmpdir(), `muster-pglite-template-${digest}.tar`);
+}
+
+/** Name of the migrated, empty PostgreSQL template database for this schema. */
+export function postgresTemplateName(digest: string): string {
+  return `muster_template_${digest}`;
+}
+
+/**
+ * Migrates an empty database once per schema version, so each test file copies it instead of
+ * running initdb and every migration again.
+ */
+export async function ensureTemplates(postgresAdminUrl: string | undefined): Promise<void> {
+  const folder = migrationsFolder();
+  const digest = migrationsDigest(folder);
+  const file = pgliteTemplatePath(digest);
+  removeStalePgliteTemplates(file);
+  if (!fs.existsSync(file)) {
+    const handle = await openDatabase({ dataDir: 'memory', migrationsFolder: folder });
+    await handle.migrate();
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+    await handle.close();
+  }
+  if (postgresAdminUrl) {
+    const name = postgresTemplateName(digest);
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(20261120)');
+      // Templates of earlier schema versions are of no more use.
+      const stale = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'muster\\_template\\_%' and datname <> $1",
+        [name],
+      );
+      for (const row of stale.rows) {
+        await admin.query(`drop database if exists ${row.datname} with (force)`);
+      }
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount === 0) {
+        await admin.query(`create database ${name}`);
+        const url = new URL(postgresAdminUrl);
+        url.pathname = `/${name}`;
+        const handle = await openDatabase({ databaseUrl: url.toString(), migrationsFolder: folder });
+        try {
+          await handle.migrate();
+        } catch (error) {
+          await handle.close();
+          await admin.query(`drop database if exists ${name} with (force)`);
+          throw error;
+        }
+        await handle.close();
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock(20261120)');
+      await admin.end();
+    }
+  }
+}
+
+function removeStalePgliteTemplates(current: string): void {
+  const dir = path.dirname(current);
+  for (const name of fs.readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (name.startsWith('muster-pglite-template-') && full !== current && !name.includes('.partial')) {
+      fs.rmSync(full, { force: true });
+    }
+  }
+}
