@@ -1,0 +1,55 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './layout';
+import { HomePage } from './home-page';
+import { NotFoundPage } from './not-found-page';
+
+/**
+ * Client routes. Feature pages load lazily so the first paint of `/apply/` carries only what
+ * the form needs.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      {
+        path: '/apply/:opportunityId',
+        lazy: async () => ({ Component: (await import('../features/apply/apply-page')).ApplyPage }),
+      },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+      },
+      {
+        path: '/password/reset/:token',
+        lazy: async () => ({
+          Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: '/portal',
+        lazy: async () => ({ Component: (await import('../features/portal/portal-page')).PortalPage }),
+      },
+      {
+        path: '/portal/user/me',
+        lazy: async () => ({ Component: (await import('../features/portal/profile-page')).ProfilePage }),
+      },
+      ...(__MUSTER_DEV_TOOLS__
+        ? [
+            {
+              path: '/dev/widgets',
+              lazy: async () => ({
+                Component: (await import('../features/dev-widgets/gallery-page')).GalleryPage,
+              }),
+            },
+          ]
+        : []),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The browser router over `routes`. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,171 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { PHOTO_EXTENSIONS, PHOTO_MIME_TYPES, isAcceptedPhoto, type Attachment } from '@muster/contract';
+import { AttachmentList } from './attachment-list';
+import { uploadFile, type Uploader } from './upload-file';
+import { attachmentsOf } from './values';
+
+/** The file input's accept list of a photo field: bmp, gif, jpeg and png only (applicant-flow §5). */
+export const PHOTO_ACCEPT = [...PHOTO_MIME_TYPES, ...PHOTO_EXTENSIONS].join(',');
+
+export type FileFieldProps = {
+  type: 'file' | 'files' | 'photo';
+  /** Id of the file input. */
+  inputId: string;
+  value: unknown;
+  /** Receives the new value: a list for `files`, one attachment or null for `file` and `photo`. */
+  onChange: (value: Attachment[] | Attachment | null) => void;
+  /** Only with write permission can files be added or removed. */
+  editable: boolean;
+  busy: boolean;
+  describedBy: string | undefined;
+  onUploadingChange?: ((uploading: boolean) => void) | undefined;
+  uploader?: Uploader | undefined;
+};
+
+type InFlight = { key: number; name: string; loaded: number; total: number };
+
+/**
+ * The edit view of a file, files or photo field: the files held (each with a Remove button when
+ * editable), a progress bar per upload in flight and a file input. Uploads start as soon as files
+ * are chosen; a single-file field takes one file, replacing any it holds. A failed upload is only
+ * logged (applicant-flow §8).
+ */
+export function FileField({
+  type,
+  inputId,
+  value,
+  onChange,
+  editable,
+  busy,
+  describedBy,
+  onUploadingChange,
+  uploader = uploadFile,
+}: FileFieldProps) {
+  const single = type !== 'files';
+  const attachments = attachmentsOf(value);
+  const [uploads, setUploads] = useState<InFlight[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const nextKey = useRef(0);
+  const controllers = useRef(new Map<number, AbortController>());
+  // Uploads finish one by one after renders the parent may not have made yet: each adds to the latest list.
+  const latest = useRef<Attachment[]>(attachments);
+  const uploading = uploads.length > 0;
+  const refusedId = `${inputId}-refused`;
+
+  useLayoutEffect(() => {
+    latest.current = attachmentsOf(value);
+  }, [value]);
+
+  const reportedUploading = useRef(false);
+  useEffect(() => {
+    if (reportedUploading.current !== uploading) {
+      reportedUploading.current = uploading;
+      onUploadingChange?.(uploading);
+    }
+  }, [uploading, onUploadingChange]);
+
+  // Leaving the page cancels what is still on its way.
+  useEffect(() => {
+    const inFlight = controllers.current;
+    return () => {
+      for (const controller of inFlight.values()) {
+        controller.abort();
+      }
+    };
+  }, []);
+
+  function emit(list: Attachment[]) {
+    latest.current = list;
+    onChange(single ? (list[list.length - 1] ?? null) : list);
+  }
+
+  function start(file: File) {
+    const key = nextKey.current++;
+    const controller = new AbortController();
+    controllers.current.set(key, controller);
+    setUploads((current) => [...current, { key, name: file.name, loaded: 0, total: file.size }]);
+    uploader(file, {
+      signal: controller.signal,
+      onProgress: ({ loaded, total }) =>
+        setUploads((current) =>
+          current.map((upload) => (upload.key === key ? { ...upload, loaded, total } : upload)),
+        ),
+    })
+      .then((attachment) => {
+        emit(single ? [attachment] : [...latest.current, attachment]);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') {
+          return;
+        }
+        // applicant-flow §8: an upload failure is only logged, with no message to the user.
+        console.error('File upload failed', error);
+      })
+      .finally(() => {
+        controllers.current.delete(key);
+        setUploads((current) => current.filter((upload) => upload.key !== key));
+      });
+  }
+
+  function handleFiles(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    // Cleared so that choosing the same file again is still a change.
+    event.target.value = '';
+    const wanted = single ? chosen.slice(0, 1) : chosen;
+    const accepted = type === 'photo' ? wanted.filter((file) => isAcceptedPhoto(file)) : wanted;
+    setRefused(wanted.filter((file) => !accepted.includes(file)).map((file) => file.name));
+    accepted.forEach(start);
+  }
+
+  const inputLabel = type === 'photo' ? 'Choose a photo' : single ? 'Choose a file' : 'Choose files';
+  const inputDescribedBy =
+    [describedBy, refused.length > 0 ? refusedId : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="custom-field__files" aria-busy={uploading || undefined}>
+      <AttachmentList
+        attachments={attachments}
+        photo={type === 'photo'}
+        onRemove={
+          editable ? (removed) => emit(latest.current.filter((item) => item.id !== removed.id)) : undefined
+        }
+        removeDisabled={busy}
+      />
+      {uploads.length > 0 ? (
+        <ul className="custom-field__uploads">
+          {uploads.map((upload) => (
+            <li key={upload.key} className="custom-field__upload">
+              <span>{upload.name}</span>
+              <progress
+                className="custom-field__progress"
+                max={upload.total || 1}
+                value={upload.loaded}
+                aria-label={`Uploading ${upload.name}`}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {editable ? (
+        <div className="custom-field__file-input">
+          <label htmlFor={inputId}>{inputLabel}</label>
+          {refused.length > 0 ? (
+            <p id={refusedId} className="custom-field__error">
+              <span className="visually-hidden">Error:</span> {refused.join(', ')}{' '}
+              {refused.length === 1 ? 'is not' : 'are not'} a BMP, GIF, JPEG or PNG image.
+            </p>
+          ) : null}
+          <input
+            id={inputId}
+            type="file"
+            multiple={!single}
+            accept={type === 'photo' ? PHOTO_ACCEPT : undefined}
+            disabled={busy || (single && uploading)}
+            aria-describedby={inputDescribedBy}
+            onChange={handleFiles}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

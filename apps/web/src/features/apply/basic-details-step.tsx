@@ -1,0 +1,346 @@
+import type { FormSection, Organisation } from '@muster/contract';
+import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
+import { DateInput } from '../../components/ui/date-input/date-input';
+import { Spinner } from '../../components/ui/spinner/spinner';
+import { TelephoneInput } from '../../components/ui/telephone-input/telephone-input';
+import { isBelowMinimumAge, isMinor, minimumAgeWarning } from './age';
+import { ChoiceField, TextField, fieldId } from './fields';
+import type { ApplicationFormValues, ProfileDetails } from './form-values';
+import { errorMessage } from './form-errors';
+import type { ApplicantMode } from './request-body';
+import { PasswordResetRequest, SignInPanel } from './sign-in-panel';
+import type { EmailCheckState } from './use-email-check';
+
+export type BasicDetailsStepProps = {
+  section: FormSection;
+  organisation: Organisation;
+  defaultPhoneRegion: string;
+  mode: ApplicantMode;
+  /** The signed-in user's name, for 'Not {display name}?'. */
+  displayName: string | null;
+  /** Details the signed-in user's profile supplies: these are locked. */
+  lockedDetails: Partial<ProfileDetails> | null;
+  emailCheck: EmailCheckState;
+  onRetryEmailCheck: () => void;
+  onSignedIn: () => void;
+  onSignOut: () => void;
+  /** The path to come back to after a reset link, magic link or single sign-on. */
+  returnPath: string;
+};
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const;
+
+/** The personal details asked of a new applicant, or shown locked for a signed-in one. */
+function PersonalDetails({
+  section,
+  organisation,
+  defaultPhoneRegion,
+  locked,
+  errors,
+}: {
+  section: FormSection;
+  organisation: Organisation;
+  defaultPhoneRegion: string;
+  locked: Partial<ProfileDetails> | null;
+  errors: FieldErrors<ApplicationFormValues>;
+}) {
+  const { register, control, setValue } = useFormContext<ApplicationFormValues>();
+  const dob = useWatch({ control, name: 'dob' });
+  const region = useWatch({ control, name: 'contact_number_country_code' });
+  // A known applicant's details are locked: the server keeps the ones on record (applicant-flow §2.2).
+  const readOnly = locked !== null;
+  const minor = isMinor(dob, organisation.minor_age);
+  const belowMinimum = section.minimum_age !== null && isBelowMinimumAge(dob, section.minimum_age);
+  return (
+    <>
+      <TextField
+        name="first_name"
+        label="First name"
+        required
+        autoComplete="given-name"
+        readOnly={readOnly}
+        registration={register('first_name')}
+        error={errorMessage(errors, 'first_name')}
+      />
+      <TextField
+        name="last_name"
+        label="Last name"
+        required
+        autoComplete="family-name"
+        readOnly={readOnly}
+        registration={register('last_name')}
+        error={errorMessage(errors, 'last_name')}
+      />
+      <div className="apply-field apply-field--widget">
+        <Controller
+          control={control}
+          name="contact_number"
+          render={({ field }) => (
+            <TelephoneInput
+              id={fieldId('contact_number')}
+              label="Contact number"
+              required={section.phone_number_compulsory}
+              readOnly={readOnly}
+              value={{
+                number: field.value,
+                region: region || defaultPhoneRegion,
+              }}
+              onChange={(change) => {
+                field.onChange(change.number);
+                setValue('contact_number_country_code', change.region);
+                setValue('contact_number_formatted', change.e164 ?? '');
+              }}
+              onBlur={field.onBlur}
+              error={errorMessage(errors, 'contact_number')}
+            />
+          )}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="dob"
+        render={({ field }) => (
+          <DateInput
+            id={fieldId('dob')}
+            label="Date of birth"
+            required
+            dateOfBirth
+            readOnly={readOnly}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errorMessage(errors, 'dob')}
+          />
+        )}
+      />
+      {belowMinimum && section.minimum_age !== null ? (
+        <p className="apply-notice apply-notice--warning" role="status">
+          {minimumAgeWarning(section.minimum_age)}
+        </p>
+      ) : null}
+      {minor ? (
+        <fieldset className="apply-group">
+          <legend className="apply-group__title">Parent or guardian</legend>
+          <p className="apply-field__hint">
+            As you are under {organisation.minor_age}, we need the details of a parent or guardian.
+          </p>
+          <TextField
+            name="parents_first_name"
+            label="Parent or guardian's first name"
+            required
+            registration={register('parents_first_name')}
+            error={errorMessage(errors, 'parents_first_name')}
+          />
+          <TextField
+            name="parents_last_name"
+            label="Parent or guardian's last name"
+            required
+            registration={register('parents_last_name')}
+            error={errorMessage(errors, 'parents_last_name')}
+          />
+          <TextField
+            name="parents_email"
+            label="Parent or guardian's email address"
+            type="email"
+            required
+            registration={register('parents_email')}
+            error={errorMessage(errors, 'parents_email')}
+          />
+        </fieldset>
+      ) : null}
+    </>
+  );
+}
+
+/** Where the existing-user check stands, said in words (a live region). */
+function EmailCheckStatus({ state, onRetry }: { state: EmailCheckState; onRetry: () => void }) {
+  return (
+    <div role="status" className="apply-email-status">
+      {state.status === 'checking' ? <Spinner size="small" label="Checking your email address…" showLabel /> : null}
+      {state.status === 'rate-limited' ? (
+        <p className="apply-notice apply-notice--error">
+          You have tried too many times, please wait for {state.retryAfter} seconds before trying again.
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <p className="apply-notice apply-notice--error">
+          {state.message}{' '}
+          <button type="button" className="apply-link-button" onClick={onRetry}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The basic-details step (applicant-flow §2.2): email first and the existing-user check; then the
+ * sign-in for an existing account (in a single-sign-on organisation the check's redirect sends the
+ * browser to the provider instead), or the personal details for a new one; locked details for a
+ * signed-in user; the "Do they have an email address?" question in supervisor mode; the parent
+ * or guardian block for minors and the minimum-age warning.
+ */
+export function BasicDetailsStep({
+  section,
+  organisation,
+  defaultPhoneRegion,
+  mode,
+  displayName,
+  lockedDetails,
+  emailCheck,
+  onRetryEmailCheck,
+  onSignedIn,
+  onSignOut,
+  returnPath,
+}: BasicDetailsStepProps) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<ApplicationFormValues>();
+  const email = useWatch({ control, name: 'email' });
+  const hasEmail = useWatch({ control, name: 'has_email' });
+
+  const signedInBar =
+    mode !== 'anonymous' && displayName ? (
+      <p className="apply-signed-in">
+        Signed in as {displayName}.{' '}
+        <button type="button" className="apply-link-button" onClick={onSignOut}>
+          Not {displayName}?
+        </button>
+      </p>
+    ) : null;
+
+  if (mode === 'self') {
+    return (
+      <>
+        {signedInBar}
+        <p className="apply-notice apply-notice--info">
+          These details come from your profile. To change them, go to <a href="/portal/user/me">your profile</a>.
+        </p>
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          required
+          readOnly
+          registration={register('email')}
+          error={errorMessage(errors, 'email')}
+        />
+        <PersonalDetails
+          section={section}
+          organisation={organisation}
+          defaultPhoneRegion={defaultPhoneRegion}
+          locked={lockedDetails ?? {}}
+          errors={errors}
+        />
+      </>
+    );
+  }
+
+  if (mode === 'supervisor') {
+    return (
+      <>
+        {signedInBar}
+        <p className="apply-notice apply-notice--info">You are applying on behalf of someone else.</p>
+        <ChoiceField
+          name="has_email"
+          legend="Do they have an email address?"
+          required
+          options={YES_NO}
+          registration={register('has_email')}
+          error={errorMessage(errors, 'has_email')}
+        />
+        {hasEmail === 'yes' ? (
+          <>
+            <TextField
+              name="email"
+              label="Email address"
+              type="email"
+              required
+              autoComplete="off"
+              registration={register('email')}
+              error={errorMessage(errors, 'email')}
+            />
+            <TextField
+              name="email_confirm"
+              label="Confirm email address"
+              type="email"
+              required
+              autoComplete="off"
+              registration={register('email_confirm')}
+              error={errorMessage(errors, 'email_confirm')}
+            />
+          </>
+        ) : null}
+        {hasEmail !== '' ? (
+          <PersonalDetails
+            section={section}
+            organisation={organisation}
+            defaultPhoneRegion={defaultPhoneRegion}
+            locked={null}
+            errors={errors}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <TextField
+        name="email"
+        label="Email address"
+        type="email"
+        required
+        autoComplete="email"
+        hint="We will check whether you already have an account with us."
+        registration={register('email')}
+        error={emailCheck.status === 'key-mismatch' ? emailCheck.message : errorMessage(errors, 'email')}
+      />
+      <EmailCheckStatus state={emailCheck} onRetry={onRetryEmailCheck} />
+      {emailCheck.status === 'existing' ? (
+        <SignInPanel key={email} email={email.trim()} intended={returnPath} onSignedIn={onSignedIn} />
+      ) : null}
+      {emailCheck.status === 'no-password' ? (
+        <div className="apply-notice apply-notice--info">
+          <p>{emailCheck.message}</p>
+          <PasswordResetRequest email={email.trim()} intended={returnPath} />
+        </div>
+      ) : null}
+      {emailCheck.status === 'key-matched' ? (
+        <PersonalDetails
+          section={section}
+          organisation={organisation}
+          defaultPhoneRegion={defaultPhoneRegion}
+          locked={lockedDetails}
+          errors={errors}
+        />
+      ) : null}
+      {emailCheck.status === 'new' ? (
+        <>
+          <TextField
+            name="email_confirm"
+            label="Confirm email address"
+            type="email"
+            required
+            autoComplete="email"
+            registration={register('email_confirm')}
+            error={errorMessage(errors, 'email_confirm')}
+          />
+          <PersonalDetails
+            section={section}
+            organisation={organisation}
+            defaultPhoneRegion={defaultPhoneRegion}
+            locked={null}
+            errors={errors}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Opportunity } from '@muster/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog';
+
+/** The opportunity type whose applications are bookings, handled by the booking screens instead. */
+export const RESIDENTIAL_SHORT = 'Residential-short';
+export const ONE_OFF = 'One-off';
+
+/** The Finish link of applicant-flow §2.11: a token login into the portal when a token came back. */
+export function finishHref(token: string | null): string {
+  return token ? `/api/login/token/${encodeURIComponent(token)}?redirect=${encodeURIComponent('/portal')}` : '/portal';
+}
+
+/** The thank-you text of applicant-flow §2.11, by opportunity type. */
+export function thankYouText(opportunity: Pick<Opportunity, 'type' | 'display_name'>): string {
+  return opportunity.type === ONE_OFF
+    ? `Thank you for applying for ${opportunity.display_name}. We will send you an email with the details of your application and how to log in.`
+    : `Thank you for applying for ${opportunity.display_name}. Your application is on its way and we will send you an email shortly.`;
+}
+
+/** A screen that replaces the form; its heading takes focus so the change is announced. */
+function Screen({ title, children, tone = 'info' }: { title: string; children: ReactNode; tone?: 'info' | 'success' }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <div className={`apply-screen apply-screen--${tone}`}>
+      <h2 ref={heading} tabIndex={-1} className="apply-screen__title">
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+/** The applicant has an application for this opportunity already (applicant-flow §2.11, §6). */
+export function PreviouslyAppliedScreen({ applicationId, opportunityType }: { applicationId: number | null; opportunityType: string }) {
+  return (
+    <Screen title="You have previously applied for this opportunity">
+      {applicationId !== null && opportunityType !== RESIDENTIAL_SHORT ? (
+        <p>
+          <a href={`/portal/applicant/dashboard/${applicationId}`}>View your application</a>
+        </p>
+      ) : null}
+    </Screen>
+  );
+}
+
+/** The application key opens an application that is complete (applicant-flow §2.11). */
+export function AlreadyCompletedScreen() {
+  return (
+    <Screen title="Your application has already been completed">
+      <p>
+        <a href="/portal">Go to your portal</a>
+      </p>
+    </Screen>
+  );
+}
+
+/** After the thank-you modal is closed: what was done and the same way on. */
+export function SubmittedScreen({ opportunity, token }: { opportunity: Pick<Opportunity, 'type' | 'display_name'>; token: string | null }) {
+  return (
+    <Screen title="Application sent" tone="success">
+      <p>{thankYouText(opportunity)}</p>
+      <p>
+        <a className="apply-button apply-button--primary" href={finishHref(token)}>
+          Finish
+        </a>
+      </p>
+    </Screen>
+  );
+}
+
+/** The thank-you modal after a successful submit (applicant-flow §2.11). */
+export function ThankYouDialog({
+  opportunity,
+  token,
+  onClose,
+}: {
+  opportunity: Pick<Opportunity, 'type' | 'display_name'>;
+  token: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <ModalDialog title="Thank you for your application" onClose={onClose} initialFocus=".apply-modal__finish">
+      <p>{thankYouText(opportunity)}</p>
+      <div className="apply-modal__actions">
+        <a className="apply-button apply-button--primary apply-modal__finish" href={finishHref(token)}>
+          Finish
+        </a>
+        <button type="button" className="apply-button apply-button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,265 @@
+import type { ConsentAnswer } from '../../components/ui/consent-question/consent-answer';
+import type { ApplicantProfile, KeyedApplication } from './api';
+
+export type YesNo = '' | 'yes' | 'no';
+
+/**
+ * The answers of the application form as the page holds them (applicant-flow §3.1). Names follow
+ * the API's fields; consent answers are kept per question and flattened into the list of answer
+ * ids only when sent.
+ */
+export type ApplicationFormValues = {
+  email: string;
+  email_confirm: string;
+  /** Sign-in password of an existing account. Never stored. */
+  password: string;
+  /** Second-factor code, digits joined. Never stored. */
+  code: string;
+  /** Supervisor mode: does the person applied for have an email address? */
+  has_email: YesNo;
+  title: string;
+  first_name: string;
+  last_name: string;
+  contact_number: string;
+  contact_number_formatted: string;
+  /** Two-letter region of the contact number, e.g. GB. */
+  contact_number_country_code: string;
+  /** `YYYY-MM-DD`, or '' while the three boxes do not hold a real date. */
+  dob: string;
+  parents_first_name: string;
+  parents_last_name: string;
+  parents_email: string;
+  why: string;
+  /** Id of the chosen motivation, or ''. */
+  motivation: string;
+  special_requirements_bool: YesNo;
+  special_requirements: string;
+  right_to_volunteer: '' | 'yes' | 'no' | 'unsure';
+  questions: Record<string, unknown>;
+  attributes: Record<string, unknown>;
+  /** Answer per consent question id. */
+  consents: Record<string, ConsentAnswer>;
+  additional_consent: boolean[];
+  terms: boolean[];
+  /** Password chosen at review by a new applicant. Never stored. */
+  new_password: string;
+  new_password_confirm: string;
+};
+
+/** Fields never written to sessionStorage: passwords and codes stay in memory only. */
+export const SECRET_FIELDS = ['password', 'code', 'new_password', 'new_password_confirm'] as const;
+
+/** An empty form. */
+export function emptyValues(): ApplicationFormValues {
+  return {
+    email: '',
+    email_confirm: '',
+    password: '',
+    code: '',
+    has_email: '',
+    title: '',
+    first_name: '',
+    last_name: '',
+    contact_number: '',
+    contact_number_formatted: '',
+    contact_number_country_code: '',
+    dob: '',
+    parents_first_name: '',
+    parents_last_name: '',
+    parents_email: '',
+    why: '',
+    motivation: '',
+    special_requirements_bool: '',
+    special_requirements: '',
+    right_to_volunteer: '',
+    questions: {},
+    attributes: {},
+    consents: {},
+    additional_consent: [],
+    terms: [],
+    new_password: '',
+    new_password_confirm: '',
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The storage key of one opportunity's answers in this tab. */
+export function draftKey(opportunityId: string): string {
+  return `muster.apply.${opportunityId}`;
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What is kept per tab: the answers without secrets, and the submit's idempotency key. */
+export type Draft = { values: Partial<ApplicationFormValues>; idempotencyKey?: string };
+
+/** Writes the answers (never the passwords or codes) for a reload of this tab. */
+export function saveDraft(opportunityId: string, draft: Draft, storage: Storage | null = sessionStore()): void {
+  if (!storage) {
+    return;
+  }
+  const values: Record<string, unknown> = { ...draft.values };
+  for (const field of SECRET_FIELDS) {
+    delete values[field];
+  }
+  try {
+    storage.setItem(draftKey(opportunityId), JSON.stringify({ ...draft, values }));
+  } catch {
+    // Full or blocked storage: a reload then starts empty, nothing worse.
+  }
+}
+
+/** The answers kept by {@link saveDraft}, merged over an empty form; secrets always start empty. */
+export function loadDraft(opportunityId: string, storage: Storage | null = sessionStore()): { values: ApplicationFormValues; idempotencyKey: string | null } {
+  const values = emptyValues();
+  let idempotencyKey: string | null = null;
+  try {
+    const raw = storage?.getItem(draftKey(opportunityId));
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (isRecord(parsed)) {
+      if (typeof parsed.idempotencyKey === 'string') {
+        idempotencyKey = parsed.idempotencyKey;
+      }
+      if (isRecord(parsed.values)) {
+        Object.assign(values, mergeKnownFields(values, parsed.values));
+      }
+    }
+  } catch {
+    // Unreadable draft: start empty.
+  }
+  return { values, idempotencyKey };
+}
+
+/**
+ * `values` with the fields of `source` that the form knows and that have the same kind (text,
+ * list or map) as the form's own; secrets are never taken. Used for stored drafts and for the
+ * application an application key opens, so that old or unexpected data cannot break the form.
+ */
+export function mergeKnownFields(values: ApplicationFormValues, source: Record<string, unknown>): ApplicationFormValues {
+  const merged = { ...values } as Record<string, unknown>;
+  for (const [field, current] of Object.entries(values)) {
+    const value = source[field];
+    if ((SECRET_FIELDS as readonly string[]).includes(field) || value === undefined || value === null) {
+      continue;
+    }
+    const sameKind = Array.isArray(current) ? Array.isArray(value) : isRecord(current) ? isRecord(value) : typeof value === typeof current;
+    if (sameKind) {
+      merged[field] = value;
+    }
+  }
+  return merged as ApplicationFormValues;
+}
+
+/** Forgets this tab's answers (after a successful submit). */
+export function clearDraft(opportunityId: string, storage: Storage | null = sessionStore()): void {
+  try {
+    storage?.removeItem(draftKey(opportunityId));
+  } catch {
+    // Nothing to do.
+  }
+}
+
+function primary<T extends { primary: boolean }>(list: readonly T[] | undefined): T | undefined {
+  return list?.find((item) => item.primary) ?? list?.[0];
+}
+
+/** Attribute values from the profile, whether sent as a slug map or as a list of `{slug|attribute.slug, value}`. */
+export function profileAttributeValues(attributes: unknown): Record<string, unknown> {
+  if (Array.isArray(attributes)) {
+    const values: Record<string, unknown> = {};
+    for (const entry of attributes) {
+      if (!isRecord(entry)) {
+        continue;
+      }
+      const slug = typeof entry.slug === 'string' ? entry.slug : isRecord(entry.attribute) && typeof entry.attribute.slug === 'string' ? entry.attribute.slug : null;
+      if (slug) {
+        values[slug] = entry.value;
+      }
+    }
+    return values;
+  }
+  return isRecord(attributes) ? { ...attributes } : {};
+}
+
+/** The profile fields that lock the personal details once signed in (applicant-flow §2.2). */
+export type ProfileDetails = Pick<
+  ApplicationFormValues,
+  'email' | 'title' | 'first_name' | 'last_name' | 'contact_number' | 'contact_number_formatted' | 'contact_number_country_code' | 'dob'
+>;
+
+/** The personal details a profile supplies; empty strings where it has none. */
+export function detailsFromProfile(profile: ApplicantProfile): ProfileDetails {
+  const email = primary(profile.emailAddresses)?.email ?? '';
+  const phone = primary(profile.phoneNumbers);
+  return {
+    email,
+    title: profile.title ?? '',
+    first_name: profile.first_name ?? '',
+    last_name: profile.last_name ?? '',
+    contact_number: phone?.phone_number ?? '',
+    contact_number_formatted: phone?.phone_number ?? '',
+    contact_number_country_code: phone?.country_code ?? '',
+    dob: profile.dob ?? '',
+  };
+}
+
+/** The answers an application key's saved application holds, in the form's shape. */
+export function valuesFromSavedApplication(saved: KeyedApplication): Partial<ApplicationFormValues> {
+  const text = (value: string | null | undefined) => value ?? '';
+  return {
+    email: text(saved.email),
+    email_confirm: text(saved.email),
+    title: text(saved.title),
+    first_name: saved.first_name,
+    last_name: saved.last_name,
+    dob: text(saved.dob),
+    contact_number: text(saved.contact_number),
+    contact_number_formatted: text(saved.contact_number),
+    contact_number_country_code: text(saved.contact_number_country_code),
+    parents_first_name: text(saved.parents_first_name),
+    parents_last_name: text(saved.parents_last_name),
+    parents_email: text(saved.parents_email),
+    why: text(saved.why),
+    motivation: saved.motivation === null ? '' : String(saved.motivation),
+    special_requirements_bool: saved.special_requirements_bool ?? '',
+    special_requirements: text(saved.special_requirements),
+    right_to_volunteer: saved.right_to_volunteer ?? '',
+    questions: saved.questions,
+    additional_consent: saved.additional_consent,
+  };
+}
+
+/**
+ * The form after signing in: personal details and known attribute values from the profile; the
+ * email is confirmed by being the account's own. Answers given in the form so far are kept.
+ */
+export function prefillFromProfile(values: ApplicationFormValues, profile: ApplicantProfile): ApplicationFormValues {
+  const details = detailsFromProfile(profile);
+  const attributes = profileAttributeValues(profile.attributes);
+  const merged: ApplicationFormValues = { ...values };
+  for (const [field, value] of Object.entries(details) as [keyof ProfileDetails, string][]) {
+    if (value !== '') {
+      merged[field] = value;
+    }
+  }
+  if (details.email !== '') {
+    merged.email_confirm = details.email;
+  }
+  const answers = { ...values.attributes };
+  for (const [slug, value] of Object.entries(attributes)) {
+    if (value !== null && value !== undefined && value !== '' && (answers[slug] === undefined || answers[slug] === null || answers[slug] === '')) {
+      answers[slug] = value;
+    }
+  }
+  merged.attributes = answers;
+  return merged;
+}

@@ -1,0 +1,95 @@
+import type { FormSection } from '@muster/contract';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { Motivation } from './api';
+import { ChoiceField, SelectField, TextField } from './fields';
+import { errorMessage } from './form-errors';
+import type { ApplicationFormValues } from './form-values';
+
+/** Rows of every textarea on the form (applicant-flow §9). */
+export const TEXTAREA_ROWS = 10;
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const;
+
+const RIGHT_TO_VOLUNTEER = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+  { value: 'unsure', label: 'Unsure' },
+] as const;
+
+/**
+ * The motivation step (applicant-flow §2.3): why (not when completing an application by key),
+ * the optional motivation from the public list, special requirements with details when yes,
+ * and the right to volunteer when the step asks for it.
+ */
+export function MotivationStep({
+  section,
+  applicationKey,
+  motivations,
+}: {
+  section: FormSection;
+  applicationKey: string | null;
+  /** The public motivations list (applicant-flow §7); the dropdown shows only when it has entries. */
+  motivations: readonly Motivation[];
+}) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<ApplicationFormValues>();
+  const specialRequirements = useWatch({ control, name: 'special_requirements_bool' });
+
+  return (
+    <>
+      {applicationKey === null ? (
+        <TextField
+          name="why"
+          label="Why would you like to apply for this opportunity?"
+          required
+          rows={TEXTAREA_ROWS}
+          registration={register('why')}
+          error={errorMessage(errors, 'why')}
+        />
+      ) : null}
+      {motivations.length > 0 ? (
+        <SelectField
+          name="motivation"
+          label="What is your main motivation for volunteering? (optional)"
+          options={motivations.map((motivation) => ({ value: String(motivation.id), label: motivation.content }))}
+          registration={register('motivation')}
+          error={errorMessage(errors, 'motivation')}
+        />
+      ) : null}
+      <ChoiceField
+        name="special_requirements_bool"
+        legend="Do you have any special requirements?"
+        options={YES_NO}
+        registration={register('special_requirements_bool')}
+        error={errorMessage(errors, 'special_requirements_bool')}
+      />
+      {specialRequirements === 'yes' ? (
+        <TextField
+          name="special_requirements"
+          label="Please tell us about your special requirements"
+          required
+          rows={TEXTAREA_ROWS}
+          registration={register('special_requirements')}
+          error={errorMessage(errors, 'special_requirements')}
+        />
+      ) : null}
+      {section.apply_right_to_work ? (
+        <ChoiceField
+          name="right_to_volunteer"
+          legend="Do you have the right to volunteer in this country?"
+          required
+          hint="Refugees and asylum seekers are allowed to volunteer."
+          options={RIGHT_TO_VOLUNTEER}
+          registration={register('right_to_volunteer')}
+          error={errorMessage(errors, 'right_to_volunteer')}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { FormSection, Opportunity, Organisation } from '@muster/contract';
+
+/** Test data shaped like the API's answers for the quick-help demo opportunity. */
+
+export const opportunityFixture: Opportunity = {
+  id: 11,
+  slug: 'quick-help',
+  type: 'One-off',
+  display_name: 'Quick Help at the Community Hub',
+  description: null,
+  public_url: '/apply/quick-help',
+  role_profile: { id: 1, display_name: 'Community Helper', disclaimer: 'Helpers follow the volunteer code of conduct.' },
+  team: { id: 2, name: 'Community Hub' },
+  default_phone_country_code: 'GB',
+  start_date: '2026-01-10',
+  end_date: '2026-01-10',
+  sub_locations: [],
+};
+
+export const organisationFixture: Organisation = {
+  id: 1,
+  name: 'Demo Volunteers',
+  sso_provider: null,
+  minor_age: 18,
+  currency_symbol: '£',
+  date_format: 'DD/MM/Y',
+  timezone: 'Europe/London',
+  features: [],
+  package_features: null,
+  tech_features: {},
+};
+
+function section(overrides: Partial<FormSection> & Pick<FormSection, 'id' | 'position' | 'name' | 'type'>): FormSection {
+  return {
+    requested_references: null,
+    reference_length: null,
+    min_address_history: null,
+    minimum_age: null,
+    apply_right_to_work: false,
+    phone_number_compulsory: false,
+    diversity_compulsory: false,
+    require_password: false,
+    questions: [],
+    attributes: [],
+    documents: [],
+    consents: [],
+    additional_consents: [],
+    terms: [],
+    diversity: null,
+    ...overrides,
+  };
+}
+
+export const sectionsFixture: FormSection[] = [
+  section({ id: 1, position: 0, name: 'Your details', type: 'basic-details', minimum_age: 16 }),
+  section({ id: 2, position: 1, name: 'Your motivation', type: 'motivation', apply_right_to_work: true }),
+  section({
+    id: 3,
+    position: 2,
+    name: 'About you',
+    type: 'about-you',
+    attributes: [
+      {
+        attribute: {
+          id: 30,
+          slug: 'occupation',
+          name: 'Occupation',
+          type: 'text',
+          compulsory: true,
+          message: null,
+          options: [],
+          position: 0,
+          permission: 'write',
+          category: { id: 5, name: 'Personal' },
+        },
+      },
+      {
+        attribute: {
+          id: 31,
+          slug: 'membership-number',
+          name: 'Membership number',
+          type: 'text',
+          compulsory: false,
+          message: null,
+          options: [],
+          position: 1,
+          permission: 'read-only',
+          category: { id: 5, name: 'Personal' },
+        },
+      },
+    ],
+    questions: [
+      {
+        id: 40,
+        slug: 'availability-notes',
+        name: 'When are you usually available?',
+        type: 'text',
+        compulsory: true,
+        message: 'Please tell us when you are usually available',
+        options: [],
+        position: 0,
+      },
+    ],
+  }),
+  section({
+    id: 4,
+    position: 3,
+    name: 'Review and apply',
+    type: 'review-apply',
+    consents: [
+      {
+        id: 50,
+        statement: 'I agree that Demo Volunteers may store my information.',
+        compulsory: true,
+        type: 'checkbox',
+        options: [{ id: 501, value: 'I agree' }],
+      },
+    ],
+    additional_consents: [{ id: 60, name: 'I am happy to be photographed' }],
+    terms: [{ id: 70, name: 'Volunteer agreement', link: 'https://example.org/agreement' }],
+  }),
+];

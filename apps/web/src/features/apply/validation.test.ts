@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { emptyValues, type ApplicationFormValues } from './form-values';
+import type { BodyContext } from './request-body';
+import { opportunityFixture, organisationFixture, sectionsFixture } from './test-fixtures';
+import { schemaOptions, todayIn, validateApplication, type ValidationContext } from './validation';
+
+const body: BodyContext = {
+  sections: sectionsFixture,
+  mode: 'anonymous',
+  applicationKey: null,
+  minorAge: 18,
+  booking: null,
+  passwordShown: true,
+  consentsShown: true,
+};
+const context: ValidationContext = {
+  body,
+  opportunity: opportunityFixture,
+  organisation: organisationFixture,
+  existingApplicant: false,
+  passwordDemanded: false,
+  motivationIds: null,
+  host: 'localhost',
+};
+
+const complete: ApplicationFormValues = {
+  ...emptyValues(),
+  email: 'new@example.org',
+  email_confirm: 'new@example.org',
+  first_name: 'Robin',
+  last_name: 'New',
+  dob: '1990-01-01',
+  why: 'To help',
+  right_to_volunteer: 'unsure',
+  attributes: { occupation: 'Teacher' },
+  questions: { 'availability-notes': 'Weekends' },
+  consents: { '50': 501 },
+  terms: [true],
+  new_password: 'Harbour7Lights',
+  new_password_confirm: 'Harbour7Lights',
+};
+
+describe('validateApplication (the contract schema in the browser)', () => {
+  it('accepts a complete form', () => {
+    expect([...validateApplication(complete, context, 3)]).toEqual([]);
+  });
+
+  it('reports the first message per field, only for the steps in scope', () => {
+    const empty = emptyValues();
+    const stepOne = validateApplication(empty, context, 0);
+    expect(stepOne.get('first_name')).toBe('First name is required');
+    expect(stepOne.get('dob')).toBe('Date of birth is required');
+    expect(stepOne.has('why')).toBe(false);
+    expect(stepOne.has('terms.0')).toBe(false);
+
+    const all = validateApplication(empty, context, 3);
+    expect(all.get('why')).toBe('Please tell us why you would like to volunteer');
+    expect(all.get('attributes.occupation')).toBe('Please provide a value');
+    expect(all.get('questions.availability-notes')).toBe('Please tell us when you are usually available');
+    expect(all.get('consents.50')).toBe('You must agree to the above statement');
+    expect(all.get('terms.0')).toBe('Please verify that you agree to the above statement');
+    expect(all.get('new_password')).toBe('Password is required');
+  });
+
+  it('asks a minor for a parent or guardian', () => {
+    const minor = { ...complete, dob: `${new Date().getFullYear() - 10}-06-01` };
+    expect(validateApplication(minor, context, 0).get('parents_first_name')).toBe('Parent or guardian first name is required');
+  });
+
+  it('ignores locked details of a known applicant and asks no password of them', () => {
+    const known = { ...emptyValues(), why: 'x', right_to_volunteer: 'no' as const, attributes: { occupation: 'x' }, questions: { 'availability-notes': 'x' }, consents: { '50': 501 }, terms: [true] };
+    expect([...validateApplication(known, { ...context, existingApplicant: true }, 3).keys()]).toEqual([]);
+    expect(validateApplication(known, { ...context, existingApplicant: true, passwordDemanded: true }, 3).get('new_password')).toBe(
+      'Password is required',
+    );
+  });
+});
+
+describe('schemaOptions', () => {
+  it('reads supervisor mode and the email answer', () => {
+    const options = schemaOptions({ ...complete, has_email: 'no' }, { ...context, body: { ...body, mode: 'supervisor' } });
+    expect(options.supervisor).toEqual({ hasEmail: false });
+    expect(options.requirePassword).toBe(false);
+    expect(options.applicant).toBe('new');
+  });
+
+  it('reckons today in the organisation’s zone', () => {
+    expect(todayIn('Europe/London', new Date('2026-03-29T23:30:00Z'))).toBe('2026-03-30');
+    expect(todayIn('Not/AZone', new Date('2026-01-01T12:00:00Z'))).toBe('2026-01-01');
+  });
+});

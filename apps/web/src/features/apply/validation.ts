@@ -1,0 +1,128 @@
+import {
+  buildApplicationBodySchema,
+  isPasswordRequired,
+  type ApplicationSchemaOptions,
+  type FormSection,
+  type Opportunity,
+  type Organisation,
+} from '@muster/contract';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import { formFieldOfErrorPath } from './form-errors';
+import type { ApplicationFormValues } from './form-values';
+import { buildApplicationBody, type BodyContext } from './request-body';
+import { stepIndexOfField } from './steps';
+
+/** Today (YYYY-MM-DD) in the organisation's time zone, as the server reckons it; London when unknown. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = format(timeZone);
+  } catch {
+    parts = format('Europe/London');
+  }
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** What the page knows when it judges the form the way the server will. */
+export type ValidationContext = {
+  body: BodyContext;
+  opportunity: Pick<Opportunity, 'default_phone_country_code'>;
+  organisation: Pick<Organisation, 'minor_age' | 'timezone' | 'sso_provider'>;
+  /** The applicant is known (signed in, or the application key matched): details are locked. */
+  existingApplicant: boolean;
+  /** The server asked for a new password on an earlier answer (an account without one). */
+  passwordDemanded: boolean;
+  motivationIds: readonly number[] | null;
+  host: string;
+};
+
+/** The options of `buildApplicationBodySchema` for this page (applicant-flow §2.2, §2.10). */
+export function schemaOptions(values: ApplicationFormValues, context: ValidationContext): ApplicationSchemaOptions {
+  const { body } = context;
+  const supervisor = body.mode === 'supervisor';
+  const applicant = context.existingApplicant ? 'existing' : 'new';
+  return {
+    applicant,
+    supervisor: supervisor ? { hasEmail: values.has_email === 'yes' } : null,
+    hasApplicationKey: body.applicationKey !== null,
+    requirePassword:
+      context.passwordDemanded ||
+      isPasswordRequired({
+        applicant,
+        supervisor,
+        singleSignOn: context.organisation.sso_provider !== null,
+        requirePasswordSetting: body.sections.some((section) => section.require_password),
+        // The profile does not say; the server asks (422 at new_password) when it is missing.
+        hasPassword: true,
+      }),
+    minorAge: context.organisation.minor_age,
+    today: todayIn(context.organisation.timezone),
+    host: context.host,
+    defaultPhoneRegion: context.opportunity.default_phone_country_code || 'GB',
+    knownDob: context.existingApplicant && values.dob !== '' ? values.dob : null,
+    motivationIds: context.motivationIds,
+    timeslotIds: null,
+  };
+}
+
+/**
+ * Judges the whole form with the contract's `buildApplicationBodySchema` (the schema the server
+ * validates a submit with) and answers the first message per form field, for the steps up to
+ * `lastStep` only.
+ */
+export function validateApplication(
+  values: ApplicationFormValues,
+  context: ValidationContext,
+  lastStep: number,
+): Map<string, string> {
+  const sections: readonly FormSection[] = context.body.sections;
+  const schema = buildApplicationBodySchema(sections, schemaOptions(values, context));
+  const result = schema.safeParse(buildApplicationBody(values, context.body));
+  const messages = new Map<string, string>();
+  if (result.success) {
+    return messages;
+  }
+  for (const issue of result.error.issues) {
+    const field = formFieldOfErrorPath(issue.path.map(String).join('.'));
+    if (field !== '' && !messages.has(field) && stepIndexOfField(field, sections) <= lastStep) {
+      messages.set(field, issue.message);
+    }
+  }
+  return messages;
+}
+
+/** RHF's nested error object for `messages` keyed by dotted field path. */
+function toFieldErrors(messages: Map<string, string>): Record<string, unknown> {
+  const errors: Record<string, unknown> = {};
+  for (const [path, message] of messages) {
+    const parts = path.split('.');
+    let node = errors;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) {
+        node[part] = { type: 'validate', message } satisfies FieldError;
+      } else {
+        const next = node[part];
+        node = (typeof next === 'object' && next !== null ? next : (node[part] = {})) as Record<string, unknown>;
+      }
+    });
+  }
+  return errors;
+}
+
+/**
+ * The form's react-hook-form resolver: {@link validateApplication} of the whole form, with the
+ * page's {@link ValidationContext} passed as the form's `context`. The form triggers it for the
+ * fields of the steps being left only, so a step never shows errors of steps not reached yet.
+ */
+export const applicationResolver: Resolver<ApplicationFormValues, ValidationContext> = (values, context) => {
+  if (!context) {
+    return { values, errors: {} };
+  }
+  const messages = validateApplication(values, context, context.body.sections.length - 1);
+  return messages.size === 0
+    ? { values, errors: {} }
+    : { values: {}, errors: toFieldErrors(messages) as FieldErrors<ApplicationFormValues> };
+};

@@ -1,0 +1,5 @@
+export * from './client';
+export * from './errors';
+export * from './resource';
+export * from './token-store';
+export * from './default-client';

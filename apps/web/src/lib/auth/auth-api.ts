@@ -1,0 +1,129 @@
+import type { SignInResponse, TwoFactorResponse } from '@muster/contract';
+import type { ApiClient } from '../api/client';
+import type { TokenStore } from '../api/token-store';
+
+export const DEVICE_TOKEN_STORAGE_KEY = 'muster.device_token';
+
+/** Reads the "trust this computer" token kept from an earlier second factor. */
+export function readDeviceToken(storage: Storage | null = safeLocalStorage()): string | null {
+  try {
+    return storage?.getItem(DEVICE_TOKEN_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDeviceToken(token: string, storage: Storage | null = safeLocalStorage()): void {
+  try {
+    storage?.setItem(DEVICE_TOKEN_STORAGE_KEY, token);
+  } catch {
+    // Blocked storage: the computer simply is not remembered.
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `POST auth/api/` with `minimal: true` (platform-foundation §7). Sent without the bearer token
+ * and never renewed: its 401 means the password was wrong. With `two_factor: false` the answer's
+ * token is the session token and is stored at once.
+ */
+export async function signIn(
+  client: ApiClient,
+  tokenStore: TokenStore,
+  input: { email: string; password: string; intended?: string },
+): Promise<SignInResponse> {
+  const deviceToken = readDeviceToken();
+  const answer = await client.post<SignInResponse>(
+    'auth/api/',
+    {
+      email: input.email,
+      password: input.password,
+      minimal: true,
+      ...(input.intended ? { intended: input.intended } : {}),
+      ...(deviceToken ? { device_token: deviceToken } : {}),
+    },
+    { auth: false },
+  );
+  if (!answer.two_factor) {
+    tokenStore.set(answer.token);
+  }
+  return answer;
+}
+
+/**
+ * `POST auth/api/token`: trades the interim token and the 6-digit key for the session token, which
+ * is stored; with `trust` the answer's device token is kept for later sign-ins.
+ */
+export async function submitTwoFactorCode(
+  client: ApiClient,
+  tokenStore: TokenStore,
+  input: { token: string; key: string; trust: boolean },
+): Promise<TwoFactorResponse> {
+  const answer = await client.post<TwoFactorResponse>(
+    'auth/api/token',
+    { token: input.token, key: input.key, trust: input.trust },
+    { auth: false },
+  );
+  tokenStore.set(answer.token);
+  if (answer.device_token) {
+    writeDeviceToken(answer.device_token);
+  }
+  return answer;
+}
+
+/**
+ * `intended` when it is a path on this site (`/apply/3?x=1`), else `fallback`. Refuses full URLs,
+ * protocol-relative `//host` and backslash tricks that browsers read as another host.
+ */
+export function safeIntendedPath(intended: string | null | undefined, fallback = '/portal'): string {
+  if (!intended || !intended.startsWith('/') || intended.startsWith('//') || intended.includes('\\')) {
+    return fallback;
+  }
+  // Control characters (tabs, newlines) are stripped by URL parsers and can smuggle a host.
+  if ([...intended].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
+    return fallback;
+  }
+  try {
+    const base = 'https://muster.invalid';
+    const url = new URL(intended, base);
+    if (url.origin !== base) {
+      return fallback;
+    }
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Signs out: forgets the token here, then posts the form `POST /auth/logout` with `return` (and the
+ * token, since a form carries no bearer header) so the server revokes it and sends the browser on.
+ */
+export function signOut(tokenStore: TokenStore, returnTo = '/'): void {
+  const token = tokenStore.get();
+  tokenStore.clear();
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = '/auth/logout';
+  form.hidden = true;
+  const fields: Record<string, string> = { return: safeIntendedPath(returnTo, '/') };
+  if (token) {
+    fields.token = token;
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}

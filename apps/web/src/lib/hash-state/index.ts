@@ -1,0 +1,2 @@
+export * from './hash-state';
+export * from './use-hash-state';

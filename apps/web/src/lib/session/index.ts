@@ -1,0 +1,4 @@
+export * from './features';
+export * from './hash-token';
+export * from './session';
+export * from './session-context';

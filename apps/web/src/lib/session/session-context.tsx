@@ -1,0 +1,77 @@
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { tokenStore as defaultTokenStore } from '../api/default-client';
+import type { TokenStore } from '../api/token-store';
+import { createFeatureModel, type FeatureModel, type OrganisationFeatureSource } from './features';
+import { consumeTokenFromHash } from './hash-token';
+import { can, decodeSession, type Session } from './session';
+
+type SessionContextValue = {
+  token: string | null;
+  session: Session | null;
+  /** True when this page load arrived with `#token=` (magic link or login link). */
+  tokenFromLink: boolean;
+  /** Organisation with feature fields, when given explicitly; else the session's organisation. */
+  organisation: OrganisationFeatureSource | null;
+  tokenStore: TokenStore;
+};
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/**
+ * Provides the decoded session of the stored token, re-decoded whenever the token changes (also
+ * from another tab). On first render it takes a `#token=` from the address.
+ */
+export function SessionProvider({
+  children,
+  tokenStore = defaultTokenStore,
+  organisation,
+}: {
+  children: ReactNode;
+  tokenStore?: TokenStore;
+  /** Overrides the organisation read from the token (e.g. the fuller `GET organisation/detailed`). */
+  organisation?: OrganisationFeatureSource | null;
+}) {
+  // Runs once per provider; a second run (StrictMode) finds the fragment already cleared.
+  const [tokenFromLink] = useState(() => typeof window !== 'undefined' && consumeTokenFromHash(tokenStore));
+  const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
+  const value = useMemo<SessionContextValue>(() => {
+    const session = decodeSession(token);
+    return {
+      token,
+      session,
+      tokenFromLink,
+      organisation: organisation ?? session?.user.organisation ?? null,
+      tokenStore,
+    };
+  }, [token, tokenFromLink, organisation, tokenStore]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function useSessionContext(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) {
+    throw new Error('useSession, usePermissions and useFeatures need a <SessionProvider> above them.');
+  }
+  return value;
+}
+
+/** The current session (null when signed out), its token, and the token store to sign in or out. */
+export function useSession() {
+  const { session, token, tokenFromLink, tokenStore } = useSessionContext();
+  return { session, token, signedIn: session !== null, tokenFromLink, tokenStore };
+}
+
+/** `can('view-users')` for the current user; false when signed out. */
+export function usePermissions() {
+  const { session } = useSessionContext();
+  return useMemo(
+    () => ({ can: (permission: string) => can(session, permission), permissions: session?.user.permissions ?? [] }),
+    [session],
+  );
+}
+
+/** The organisation's feature model (platform-foundation §6). */
+export function useFeatures(): FeatureModel {
+  const { organisation } = useSessionContext();
+  return useMemo(() => createFeatureModel(organisation), [organisation]);
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.MUSTER_API_ORIGIN ?? 'http://localhost:3000';
+// Vite sets NODE_ENV=production before this file loads, so the build script hands over the caller's.
+const devTools = (process.env.MUSTER_BUILD_ENV ?? process.env.NODE_ENV) !== 'production';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __MUSTER_DEV_TOOLS__: JSON.stringify(devTools) },
+  build: { manifest: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiTarget,
+      '/auth': apiTarget,
+      '/password/email': apiTarget,
+      // The outbox page is served by the API; the widget gallery is a web route.
+      '/dev/outbox': apiTarget,
+    },
+  },
+});
