@@ -1,32 +1,12 @@
 import { expect, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'Volunteer123';
+export { DEMO_PASSWORD, emailedCode } from '../support/demo';
+
 export const QUICK_HELP = '/apply/quick-help';
 
 /** A unique address per test run, so that parallel and repeated runs never collide. */
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.net`;
-}
-
-/** The newest six-digit code emailed to `to` after `since`, from the development outbox. */
-export async function emailedCode(page: Page, to: string, since: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, {
-          headers: { Accept: 'application/json' },
-        });
-        expect(response.ok()).toBe(true);
-        const body = (await response.json()) as { data: { text: string; created_at: string }[] };
-        const fresh = body.data.find((message) => Date.parse(message.created_at) >= since - 1000);
-        code = fresh ? (/\b(\d{6})\b/.exec(fresh.text)?.[1] ?? null) : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code!;
 }
 
 /** The step heading, e.g. `2. Your motivation`. */
@@ -54,7 +34,10 @@ export async function fillDateOfBirth(page: Page, day: string, month: string, ye
 }
 
 /** The personal details of a new applicant (basic-details step). */
-export async function fillNewApplicantDetails(page: Page, details: { first: string; last: string; dob?: [string, string, string] }) {
+export async function fillNewApplicantDetails(
+  page: Page,
+  details: { first: string; last: string; dob?: [string, string, string] },
+) {
   await page.getByLabel(/^First name/).fill(details.first);
   await page.getByLabel(/^Last name/).fill(details.last);
   const [day, month, year] = details.dob ?? ['27', '11', '1989'];
@@ -69,7 +52,11 @@ export async function next(page: Page) {
 export async function fillMotivation(page: Page) {
   await expect(stepHeading(page, '2. Your motivation')).toBeVisible();
   await page.getByLabel(/^Why would you like to apply/).fill('I would like to help my community.');
-  await page.getByRole('radiogroup', { name: /special requirements/ }).or(page.getByRole('group', { name: /special requirements/ })).getByLabel('No').check();
+  await page
+    .getByRole('radiogroup', { name: /special requirements/ })
+    .or(page.getByRole('group', { name: /special requirements/ }))
+    .getByLabel('No')
+    .check();
 }
 
 /** The about-you step of quick-help. */

@@ -1,26 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { DEMO_PASSWORD, demoTotpSecret, emailedCode } from '../support/demo';
 
-const PASSWORD = 'Volunteer123';
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/**
- * The demo authenticator secret, read from the seed's source rather than imported: importing the
- * seed would load the server's database code into the test runner.
- */
-function demoTotpSecret(): string {
-  const source = fs.readFileSync(path.resolve(here, '../../apps/api/src/db/seed/demo.ts'), 'utf8');
-  const match = /export const DEMO_TOTP_SECRET\s*=\s*'([A-Z2-7]+)'/.exec(source);
-  if (!match?.[1]) {
-    throw new Error('DEMO_TOTP_SECRET not found in apps/api/src/db/seed/demo.ts');
-  }
-  return match[1];
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -30,27 +12,6 @@ async function codeBoxes(page: Page) {
   const group = page.getByRole('group', { name: 'Verification code' });
   await expect(group).toBeVisible();
   return group.getByRole('textbox');
-}
-
-/** The newest six-digit code emailed to `to` after `since`, from the development outbox. */
-async function emailedCode(page: Page, to: string, since: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/dev/outbox?to=${encodeURIComponent(to)}`, {
-          headers: { Accept: 'application/json' },
-        });
-        expect(response.ok()).toBe(true);
-        const body = (await response.json()) as { data: { text: string; created_at: string }[] };
-        const fresh = body.data.find((message) => Date.parse(message.created_at) >= since - 1000);
-        code = fresh ? (/\b(\d{6})\b/.exec(fresh.text)?.[1] ?? null) : null;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBeNull();
-  return code!;
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('muster.token'));
@@ -77,7 +38,9 @@ test.describe('sign in at /login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('email two-factor: the emailed code signs in, and a trusted computer skips it next time', async ({ page }) => {
+  test('email two-factor: the emailed code signs in, and a trusted computer skips it next time', async ({
+    page,
+  }) => {
     const email = 'email2fa@example.org';
     await page.goto('/login');
     const since = Date.now();
@@ -118,7 +81,9 @@ test.describe('sign in at /login', () => {
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.setData('text', text);
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     }, code);
     await expect(boxes.nth(5)).toHaveValue(code.slice(5));
     await page.getByRole('button', { name: 'Continue' }).click();

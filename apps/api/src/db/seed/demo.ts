@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
 import {
+  applications,
   attributeCategories,
   diversityQuestionDependencies,
   diversityQuestionOptions,
@@ -51,6 +52,15 @@ export const DEMO_ACCOUNTS = {
   app2fa: 'app2fa@example.org',
   supervisor: 'supervisor@example.org',
   admin: 'admin@example.org',
+} as const;
+
+/**
+ * An application created ahead for someone invited to quick-help, completed through its key:
+ * `/apply/quick-help?key={key}` with the invited address. The person has no password yet.
+ */
+export const DEMO_INVITATION = {
+  email: 'invited@example.org',
+  key: 'demo-invitation-key-quick-help',
 } as const;
 
 /** Slugs of the demo opportunities. */
@@ -569,6 +579,22 @@ async function seedDemoRows(
     nights.push({ organisationId, teamId: teamIds.lakeside, date: isoDate(day), ...DEMO_RESIDENTIAL_CAPACITY });
   }
   await tx.insert(teamResidentialAvailability).values(nights);
+
+  // An invitation to quick-help: a person without a password and their pending application.
+  const invited = await insertUser(tx, organisationId, {
+    firstName: 'Isla',
+    lastName: 'Invited',
+    dob: '1995-04-21',
+    email: DEMO_INVITATION.email,
+    statusId: USER_STATUS.active,
+  });
+  await tx.insert(applications).values({
+    organisationId,
+    opportunityId: quickHelp.id,
+    userId: invited.id,
+    status: 'pending',
+    applicationKey: DEMO_INVITATION.key,
+  });
 
   return {
     organisationId,
