@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   applicationAddresses,
@@ -315,6 +315,19 @@ export async function insertSubmission(
   row: typeof applicationSubmissions.$inferInsert,
 ): Promise<void> {
   await db.insert(applicationSubmissions).values(row);
+}
+
+/**
+ * Deletes the idempotency records written before `cutoff`, answering how many. Housekeeping
+ * across every organisation (the one submissions query not scoped by organisation): it reads no
+ * tenant's data for anyone.
+ */
+export async function deleteSubmissionsBefore(db: Executor, cutoff: Date): Promise<number> {
+  const rows = await db
+    .delete(applicationSubmissions)
+    .where(lt(applicationSubmissions.createdAt, cutoff))
+    .returning({ id: applicationSubmissions.id });
+  return rows.length;
 }
 
 // ---------------------------------------------------------------- writes

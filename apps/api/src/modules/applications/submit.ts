@@ -526,6 +526,9 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
       if (replay) {
         return replay;
       }
+      // The key's application exists but its replay record has been pruned (older than the
+      // replay window): the key is spent, so the client must send a new one.
+      throw new HttpError(409, applicationMessages.idempotencyMismatch);
     }
     if (constraint === 'user_email_addresses_org_email_unique') {
       throw new HttpError(409, applicationMessages.signInRequired, {

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   authSessions,
@@ -34,6 +35,118 @@ export type SecurityLogInsert = typeof securityLog.$inferInsert;
 /** A role grants its permissions until the day after its end date. */
 const activeRole = sql`(${userRoles.endDate} is null or ${userRoles.endDate} >= current_date)`;
 
+// ---------------------------------------------------------------- query parts shared below
+
+/** Tables whose rows work once: a challenge, a single-use link, an SSO state. */
+type SingleUseTable = typeof twoFactorChallenges | typeof singleUseTokens | typeof ssoStates;
+
+/** Row `id` of the organisation: a lookup by id never reaches another tenant's row. */
+function rowOf(
+  table: { id: AnyPgColumn; organisationId: AnyPgColumn },
+  organisationId: number,
+  id: number | string,
+): SQL | undefined {
+  return and(eq(table.id, id), eq(table.organisationId, organisationId));
+}
+
+/** Rows of one user of the organisation. */
+function rowsOfUser(
+  table: { organisationId: AnyPgColumn; userId: AnyPgColumn },
+  organisationId: number,
+  userId: number,
+): SQL | undefined {
+  return and(eq(table.organisationId, organisationId), eq(table.userId, userId));
+}
+
+/** Still usable at `now`: neither used nor expired. */
+function live(table: SingleUseTable, now: Date): SQL | undefined {
+  return and(isNull(table.consumedAt), gt(table.expiresAt, now));
+}
+
+/** The first row a query answers, or null. */
+async function firstOrNull<T>(query: PromiseLike<T[]>): Promise<T | null> {
+  const [row] = await query;
+  return row ?? null;
+}
+
+/**
+ * Marks the rows matching `match` used, only while they are live: the one atomic step that lets
+ * exactly one of two racing callers have a single-use row. Chain `.returning()` to learn whether
+ * this caller won.
+ */
+function consumeLive<T extends SingleUseTable>(db: Executor, table: T, match: SQL | undefined, now: Date) {
+  return (
+    db
+      .update(table)
+      // Every single-use table has `consumedAt`; TypeScript cannot see that through the generic.
+      .set({ consumedAt: now } as PgUpdateSetSource<T>)
+      .where(and(match, live(table, now)))
+  );
+}
+
+/** Marks a user's unused rows matching `match` used (a new code or link replaces the old ones). */
+async function closeUnused(
+  db: Executor,
+  table: typeof twoFactorChallenges | typeof singleUseTokens,
+  organisationId: number,
+  userId: number,
+  match: SQL,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(table)
+    .set({ consumedAt: now })
+    .where(and(rowsOfUser(table, organisationId, userId), match, isNull(table.consumedAt)));
+}
+
+/** Changes columns of one user of the organisation. */
+async function updateUser(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set(values)
+    .where(rowOf(users, organisationId, userId));
+}
+
+/** Names of the permissions a direct grant or denial table lists for the user. */
+function directPermissionNames(
+  db: Executor,
+  table: typeof userPermissions | typeof userDeniedPermissions,
+  organisationId: number,
+  userId: number,
+) {
+  return db
+    .select({ name: permissions.name })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .innerJoin(permissions, eq(permissions.id, table.permissionId))
+    .where(and(eq(users.organisationId, organisationId), eq(table.userId, userId)));
+}
+
+/** Revokes the sessions matching `match` that are still open; chain `.returning()` for which. */
+function revokeOpenSessions(db: Executor, match: SQL | undefined, reason: string, now: Date) {
+  return db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(match, isNull(authSessions.revokedAt)));
+}
+
+/** Revokes the tokens matching `match` that are still live; chain `.returning()` for which. */
+function revokeLiveTokens(
+  db: Executor,
+  match: SQL | undefined,
+  values: { revokedAt: Date; replacedBy?: string },
+) {
+  return db
+    .update(authTokens)
+    .set(values)
+    .where(and(match, isNull(authTokens.revokedAt)));
+}
+
 // ---------------------------------------------------------------- users
 
 /** The user holding `email` in the organisation (emails are unique per organisation, case-insensitive). */
@@ -42,18 +155,20 @@ export async function findUserByEmail(
   organisationId: number,
   email: string,
 ): Promise<UserRow | null> {
-  const [row] = await db
-    .select({ user: users })
-    .from(userEmailAddresses)
-    .innerJoin(users, eq(users.id, userEmailAddresses.userId))
-    .where(
-      and(
-        eq(userEmailAddresses.organisationId, organisationId),
-        eq(users.organisationId, organisationId),
-        eq(sql`lower(${userEmailAddresses.email})`, email.toLowerCase()),
-      ),
-    )
-    .limit(1);
+  const row = await firstOrNull(
+    db
+      .select({ user: users })
+      .from(userEmailAddresses)
+      .innerJoin(users, eq(users.id, userEmailAddresses.userId))
+      .where(
+        and(
+          eq(userEmailAddresses.organisationId, organisationId),
+          eq(users.organisationId, organisationId),
+          eq(sql`lower(${userEmailAddresses.email})`, email.toLowerCase()),
+        ),
+      )
+      .limit(1),
+  );
   return row?.user ?? null;
 }
 
@@ -63,12 +178,13 @@ export async function findUserById(
   organisationId: number,
   userId: number,
 ): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(users)
+      .where(rowOf(users, organisationId, userId))
+      .limit(1),
+  );
 }
 
 /** The user's primary email address (or any, when none is marked primary). */
@@ -77,12 +193,14 @@ export async function findPrimaryEmail(
   organisationId: number,
   userId: number,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ email: userEmailAddresses.email })
-    .from(userEmailAddresses)
-    .where(and(eq(userEmailAddresses.organisationId, organisationId), eq(userEmailAddresses.userId, userId)))
-    .orderBy(desc(userEmailAddresses.primary), userEmailAddresses.id)
-    .limit(1);
+  const row = await firstOrNull(
+    db
+      .select({ email: userEmailAddresses.email })
+      .from(userEmailAddresses)
+      .where(rowsOfUser(userEmailAddresses, organisationId, userId))
+      .orderBy(desc(userEmailAddresses.primary), userEmailAddresses.id)
+      .limit(1),
+  );
   return row?.email ?? null;
 }
 
@@ -92,18 +210,14 @@ export async function findDefaultSmsNumber(
   organisationId: number,
   userId: number,
 ): Promise<string | null> {
-  const [row] = await db
-    .select({ phoneNumber: userPhoneNumbers.phoneNumber })
-    .from(userPhoneNumbers)
-    .where(
-      and(
-        eq(userPhoneNumbers.organisationId, organisationId),
-        eq(userPhoneNumbers.userId, userId),
-        eq(userPhoneNumbers.defaultSms, true),
-      ),
-    )
-    .orderBy(userPhoneNumbers.id)
-    .limit(1);
+  const row = await firstOrNull(
+    db
+      .select({ phoneNumber: userPhoneNumbers.phoneNumber })
+      .from(userPhoneNumbers)
+      .where(and(rowsOfUser(userPhoneNumbers, organisationId, userId), eq(userPhoneNumbers.defaultSms, true)))
+      .orderBy(userPhoneNumbers.id)
+      .limit(1),
+  );
   return row?.phoneNumber ?? null;
 }
 
@@ -118,19 +232,9 @@ export async function loadPermissionNames(
     .from(userRoles)
     .innerJoin(rolePermissionGrants, eq(rolePermissionGrants.roleProfileId, userRoles.roleProfileId))
     .innerJoin(permissions, eq(permissions.id, rolePermissionGrants.permissionId))
-    .where(and(eq(userRoles.organisationId, organisationId), eq(userRoles.userId, userId), activeRole));
-  const direct = await db
-    .select({ name: permissions.name })
-    .from(userPermissions)
-    .innerJoin(users, eq(users.id, userPermissions.userId))
-    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-    .where(and(eq(users.organisationId, organisationId), eq(userPermissions.userId, userId)));
-  const denied = await db
-    .select({ name: permissions.name })
-    .from(userDeniedPermissions)
-    .innerJoin(users, eq(users.id, userDeniedPermissions.userId))
-    .innerJoin(permissions, eq(permissions.id, userDeniedPermissions.permissionId))
-    .where(and(eq(users.organisationId, organisationId), eq(userDeniedPermissions.userId, userId)));
+    .where(and(rowsOfUser(userRoles, organisationId, userId), activeRole));
+  const direct = await directPermissionNames(db, userPermissions, organisationId, userId);
+  const denied = await directPermissionNames(db, userDeniedPermissions, organisationId, userId);
   const deniedNames = new Set(denied.map((row) => row.name));
   const names = new Set(
     [...viaRoles, ...direct].map((row) => row.name).filter((name) => !deniedNames.has(name)),
@@ -144,20 +248,21 @@ export async function hasRoleEnforcingTwoFactor(
   organisationId: number,
   userId: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .innerJoin(roleProfiles, eq(roleProfiles.id, userRoles.roleProfileId))
-    .where(
-      and(
-        eq(userRoles.organisationId, organisationId),
-        eq(userRoles.userId, userId),
-        eq(roleProfiles.enforceTwoFactor, true),
-        activeRole,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  const row = await firstOrNull(
+    db
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .innerJoin(roleProfiles, eq(roleProfiles.id, userRoles.roleProfileId))
+      .where(
+        and(
+          rowsOfUser(userRoles, organisationId, userId),
+          eq(roleProfiles.enforceTwoFactor, true),
+          activeRole,
+        ),
+      )
+      .limit(1),
+  );
+  return row !== null;
 }
 
 /** Sets a new password hash and voids trusted devices issued before now. */
@@ -168,10 +273,7 @@ export async function updatePasswordHash(
   passwordHash: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, credentialsChangedAt: now })
-    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+  await updateUser(db, organisationId, userId, { passwordHash, credentialsChangedAt: now });
 }
 
 /** Records the user's latest activity (heartbeat). */
@@ -181,10 +283,7 @@ export async function touchLastActivity(
   userId: number,
   at: Date,
 ): Promise<void> {
-  await db
-    .update(users)
-    .set({ lastActivityAt: at })
-    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+  await updateUser(db, organisationId, userId, { lastActivityAt: at });
 }
 
 /** The user linked to a single sign-on subject. */
@@ -193,12 +292,13 @@ export async function findUserBySsoSubject(
   organisationId: number,
   subject: string,
 ): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.organisationId, organisationId), eq(users.ssoSubject, subject)))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.organisationId, organisationId), eq(users.ssoSubject, subject)))
+      .limit(1),
+  );
 }
 
 /** Links a user to a single sign-on subject; such a user has no password from then on. */
@@ -209,10 +309,11 @@ export async function linkSsoSubject(
   subject: string,
   now: Date,
 ) {
-  await db
-    .update(users)
-    .set({ ssoSubject: subject, passwordHash: null, credentialsChangedAt: now })
-    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+  await updateUser(db, organisationId, userId, {
+    ssoSubject: subject,
+    passwordHash: null,
+    credentialsChangedAt: now,
+  });
 }
 
 /**
@@ -247,13 +348,14 @@ export async function findTokenWithSession(
   organisationId: number,
   jti: string,
 ): Promise<{ token: AuthTokenRow; session: AuthSessionRow } | null> {
-  const [row] = await db
-    .select({ token: authTokens, session: authSessions })
-    .from(authTokens)
-    .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
-    .where(and(eq(authTokens.id, jti), eq(authTokens.organisationId, organisationId)))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ token: authTokens, session: authSessions })
+      .from(authTokens)
+      .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+      .where(rowOf(authTokens, organisationId, jti))
+      .limit(1),
+  );
 }
 
 /**
@@ -268,18 +370,9 @@ export async function revokeTokenIfActive(
   replacedBy: string,
   now: Date,
 ): Promise<AuthTokenRow | null> {
-  const [row] = await db
-    .update(authTokens)
-    .set({ revokedAt: now, replacedBy })
-    .where(
-      and(
-        eq(authTokens.id, jti),
-        eq(authTokens.organisationId, organisationId),
-        isNull(authTokens.revokedAt),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    revokeLiveTokens(db, rowOf(authTokens, organisationId, jti), { revokedAt: now, replacedBy }).returning(),
+  );
 }
 
 /** Ends a sign-in: the session and every token of it. */
@@ -290,26 +383,12 @@ export async function revokeSession(
   reason: string,
   now: Date,
 ) {
-  await db
-    .update(authSessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(
-      and(
-        eq(authSessions.id, sessionId),
-        eq(authSessions.organisationId, organisationId),
-        isNull(authSessions.revokedAt),
-      ),
-    );
-  await db
-    .update(authTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(authTokens.sessionId, sessionId),
-        eq(authTokens.organisationId, organisationId),
-        isNull(authTokens.revokedAt),
-      ),
-    );
+  await revokeOpenSessions(db, rowOf(authSessions, organisationId, sessionId), reason, now);
+  await revokeLiveTokens(
+    db,
+    and(eq(authTokens.sessionId, sessionId), eq(authTokens.organisationId, organisationId)),
+    { revokedAt: now },
+  );
 }
 
 /** Ends every sign-in of a user (password reset). */
@@ -320,30 +399,23 @@ export async function revokeUserSessions(
   reason: string,
   now: Date,
 ) {
-  const open = await db
-    .update(authSessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(
-      and(
-        eq(authSessions.userId, userId),
-        eq(authSessions.organisationId, organisationId),
-        isNull(authSessions.revokedAt),
-      ),
-    )
-    .returning({ id: authSessions.id });
+  const open = await revokeOpenSessions(
+    db,
+    rowsOfUser(authSessions, organisationId, userId),
+    reason,
+    now,
+  ).returning({
+    id: authSessions.id,
+  });
   if (open.length > 0) {
-    await db
-      .update(authTokens)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          inArray(
-            authTokens.sessionId,
-            open.map((row) => row.id),
-          ),
-          isNull(authTokens.revokedAt),
-        ),
-      );
+    await revokeLiveTokens(
+      db,
+      inArray(
+        authTokens.sessionId,
+        open.map((row) => row.id),
+      ),
+      { revokedAt: now },
+    );
   }
 }
 
@@ -361,12 +433,13 @@ export async function findChallenge(
   organisationId: number,
   id: string,
 ): Promise<ChallengeRow | null> {
-  const [row] = await db
-    .select()
-    .from(twoFactorChallenges)
-    .where(and(eq(twoFactorChallenges.id, id), eq(twoFactorChallenges.organisationId, organisationId)))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(twoFactorChallenges)
+      .where(rowOf(twoFactorChallenges, organisationId, id))
+      .limit(1),
+  );
 }
 
 /** The newest open mobile sign-in challenge of a user. */
@@ -376,21 +449,20 @@ export async function findOpenMobileChallenge(
   userId: number,
   now: Date,
 ): Promise<ChallengeRow | null> {
-  const [row] = await db
-    .select()
-    .from(twoFactorChallenges)
-    .where(
-      and(
-        eq(twoFactorChallenges.organisationId, organisationId),
-        eq(twoFactorChallenges.userId, userId),
-        eq(twoFactorChallenges.purpose, 'mobile' satisfies ChallengePurpose),
-        isNull(twoFactorChallenges.consumedAt),
-        gt(twoFactorChallenges.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(twoFactorChallenges.createdAt))
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(twoFactorChallenges)
+      .where(
+        and(
+          rowsOfUser(twoFactorChallenges, organisationId, userId),
+          eq(twoFactorChallenges.purpose, 'mobile' satisfies ChallengePurpose),
+          live(twoFactorChallenges, now),
+        ),
+      )
+      .orderBy(desc(twoFactorChallenges.createdAt))
+      .limit(1),
+  );
 }
 
 /**
@@ -405,20 +477,19 @@ export async function reserveChallengeAttempt(
   maxAttempts: number,
   now: Date,
 ): Promise<ChallengeRow | null> {
-  const [row] = await db
-    .update(twoFactorChallenges)
-    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(twoFactorChallenges.id, id),
-        eq(twoFactorChallenges.organisationId, organisationId),
-        isNull(twoFactorChallenges.consumedAt),
-        gt(twoFactorChallenges.expiresAt, now),
-        lt(twoFactorChallenges.attempts, maxAttempts),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db
+      .update(twoFactorChallenges)
+      .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+      .where(
+        and(
+          rowOf(twoFactorChallenges, organisationId, id),
+          live(twoFactorChallenges, now),
+          lt(twoFactorChallenges.attempts, maxAttempts),
+        ),
+      )
+      .returning(),
+  );
 }
 
 /** Marks a challenge used; false when something else used it first. */
@@ -428,18 +499,14 @@ export async function consumeChallenge(
   id: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .update(twoFactorChallenges)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(twoFactorChallenges.id, id),
-        eq(twoFactorChallenges.organisationId, organisationId),
-        isNull(twoFactorChallenges.consumedAt),
-        gt(twoFactorChallenges.expiresAt, now),
-      ),
-    )
-    .returning({ id: twoFactorChallenges.id });
+  const rows = await consumeLive(
+    db,
+    twoFactorChallenges,
+    rowOf(twoFactorChallenges, organisationId, id),
+    now,
+  ).returning({
+    id: twoFactorChallenges.id,
+  });
   return rows.length === 1;
 }
 
@@ -451,17 +518,14 @@ export async function closeOpenChallenges(
   purpose: ChallengePurpose,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(twoFactorChallenges)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(twoFactorChallenges.organisationId, organisationId),
-        eq(twoFactorChallenges.userId, userId),
-        eq(twoFactorChallenges.purpose, purpose),
-        isNull(twoFactorChallenges.consumedAt),
-      ),
-    );
+  await closeUnused(
+    db,
+    twoFactorChallenges,
+    organisationId,
+    userId,
+    eq(twoFactorChallenges.purpose, purpose),
+    now,
+  );
 }
 
 // ---------------------------------------------------------------- authenticator app
@@ -472,10 +536,12 @@ export async function latestUsedTotpStep(
   organisationId: number,
   userId: number,
 ): Promise<number | null> {
-  const [row] = await db
-    .select({ step: max(usedTotpSteps.timeStep) })
-    .from(usedTotpSteps)
-    .where(and(eq(usedTotpSteps.organisationId, organisationId), eq(usedTotpSteps.userId, userId)));
+  const row = await firstOrNull(
+    db
+      .select({ step: max(usedTotpSteps.timeStep) })
+      .from(usedTotpSteps)
+      .where(rowsOfUser(usedTotpSteps, organisationId, userId)),
+  );
   return row?.step ?? null;
 }
 
@@ -513,13 +579,7 @@ export async function revokeUserTrustedDevices(
   const rows = await db
     .update(trustedDevices)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(trustedDevices.organisationId, organisationId),
-        eq(trustedDevices.userId, userId),
-        isNull(trustedDevices.revokedAt),
-      ),
-    )
+    .where(and(rowsOfUser(trustedDevices, organisationId, userId), isNull(trustedDevices.revokedAt)))
     .returning({ id: trustedDevices.id });
   return rows.length;
 }
@@ -535,22 +595,23 @@ export async function isTrustedDeviceValid(
   deviceId: string,
   now: Date,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: trustedDevices.id })
-    .from(trustedDevices)
-    .innerJoin(users, eq(users.id, trustedDevices.userId))
-    .where(
-      and(
-        eq(trustedDevices.id, deviceId),
-        eq(trustedDevices.organisationId, organisationId),
-        eq(trustedDevices.userId, userId),
-        isNull(trustedDevices.revokedAt),
-        gt(trustedDevices.expiresAt, now),
-        gte(trustedDevices.createdAt, users.credentialsChangedAt),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  const row = await firstOrNull(
+    db
+      .select({ id: trustedDevices.id })
+      .from(trustedDevices)
+      .innerJoin(users, eq(users.id, trustedDevices.userId))
+      .where(
+        and(
+          rowOf(trustedDevices, organisationId, deviceId),
+          eq(trustedDevices.userId, userId),
+          isNull(trustedDevices.revokedAt),
+          gt(trustedDevices.expiresAt, now),
+          gte(trustedDevices.createdAt, users.credentialsChangedAt),
+        ),
+      )
+      .limit(1),
+  );
+  return row !== null;
 }
 
 // ---------------------------------------------------------------- single-use links
@@ -570,20 +631,14 @@ export async function consumeSingleUseToken(
   kind: SingleUseTokenKind,
   now: Date,
 ): Promise<SingleUseTokenRow | null> {
-  const [row] = await db
-    .update(singleUseTokens)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(singleUseTokens.id, id),
-        eq(singleUseTokens.organisationId, organisationId),
-        eq(singleUseTokens.kind, kind),
-        isNull(singleUseTokens.consumedAt),
-        gt(singleUseTokens.expiresAt, now),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    consumeLive(
+      db,
+      singleUseTokens,
+      and(rowOf(singleUseTokens, organisationId, id), eq(singleUseTokens.kind, kind)),
+      now,
+    ).returning(),
+  );
 }
 
 /** Voids a user's unused links of one kind (a new reset link replaces the old ones). */
@@ -594,17 +649,7 @@ export async function voidSingleUseTokens(
   kind: SingleUseTokenKind,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(singleUseTokens)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(singleUseTokens.organisationId, organisationId),
-        eq(singleUseTokens.userId, userId),
-        eq(singleUseTokens.kind, kind),
-        isNull(singleUseTokens.consumedAt),
-      ),
-    );
+  await closeUnused(db, singleUseTokens, organisationId, userId, eq(singleUseTokens.kind, kind), now);
 }
 
 // ---------------------------------------------------------------- single sign-on
@@ -615,12 +660,7 @@ export async function insertSsoState(db: Executor, row: typeof ssoStates.$inferI
 
 /** Takes an SSO state once (by its hash), while unexpired. */
 export async function consumeSsoState(db: Executor, id: string, now: Date): Promise<SsoStateRow | null> {
-  const [row] = await db
-    .update(ssoStates)
-    .set({ consumedAt: now })
-    .where(and(eq(ssoStates.id, id), isNull(ssoStates.consumedAt), gt(ssoStates.expiresAt, now)))
-    .returning();
-  return row ?? null;
+  return firstOrNull(consumeLive(db, ssoStates, eq(ssoStates.id, id), now).returning());
 }
 
 // ---------------------------------------------------------------- security log

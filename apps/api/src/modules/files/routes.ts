@@ -12,16 +12,10 @@ import {
 } from '@muster/contract';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import {
-  fileTypeList,
-  filesDirectoryOf,
-  openStoredFile,
-  purgeExpiredEphemeralFiles,
-  storeUpload,
-  type FileStore,
-} from './service.js';
+import { runMaintenancePass } from './maintenance.js';
+import { fileTypeList, filesDirectoryOf, openStoredFile, storeUpload, type FileStore } from './service.js';
 
-/** How often expired ephemeral uploads are looked for. */
+/** How often expired ephemeral uploads and idempotency records are looked for. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Types a browser may show in the page; everything else is offered as a download. */
@@ -147,13 +141,14 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
       },
     );
 
-    // Ephemeral uploads not attached within 24 hours are deleted in the background.
+    // Ephemeral uploads not attached within 24 hours, and idempotency records past their replay
+    // window, are deleted in the background.
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> = Promise.resolve();
     scope.addHook('onReady', async () => {
       timer = setInterval(() => {
-        running = purgeExpiredEphemeralFiles(store, new Date()).catch((error: unknown) => {
-          scope.log.error({ err: error }, 'purging expired ephemeral files failed');
+        running = runMaintenancePass(store, new Date()).catch((error: unknown) => {
+          scope.log.error({ err: error }, 'maintenance pass (expired files, idempotency records) failed');
         });
       }, PURGE_INTERVAL_MS);
       timer.unref();

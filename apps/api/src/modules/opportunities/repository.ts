@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   attributeCategories,
@@ -37,6 +38,39 @@ function idOrSlug(reference: string): SQL {
   return /^\d+$/.test(reference) ? eq(opportunities.id, Number(reference)) : eq(opportunities.slug, reference);
 }
 
+/** Tables of rows listed in order under a parent (options of a question, timeslots, ...). */
+type OrderedChildTable =
+  | typeof questionOptions
+  | typeof attributeOptions
+  | typeof consentOptions
+  | typeof diversityQuestionOptions
+  | typeof opportunityTimeslots
+  | typeof formSectionAdditionalConsents;
+
+/**
+ * The rows under the given parents (`parent` is the table's column naming one), in display order:
+ * position, then id. With no parents there is nothing to ask the database.
+ */
+async function childrenOf<T extends OrderedChildTable>(
+  db: Executor,
+  table: T,
+  parent: AnyPgColumn,
+  parentIds: number[],
+): Promise<Array<T['$inferSelect']>> {
+  if (parentIds.length === 0) {
+    return [];
+  }
+  // Drizzle cannot type a select from a generic table: it is asked as any table, and
+  // `select()` answers whole rows of `table`.
+  const source: PgTable = table;
+  const rows = await db
+    .select()
+    .from(source)
+    .where(inArray(parent, parentIds))
+    .orderBy(asc(table.position), asc(table.id));
+  return rows as Array<T['$inferSelect']>;
+}
+
 /** A published opportunity of the organisation with its role profile and team. */
 export async function findPublishedOpportunity(db: Executor, organisationId: number, reference: string) {
   const [row] = await db
@@ -58,18 +92,12 @@ export async function listSubLocations(db: Executor, opportunityId: number) {
     .from(opportunitySubLocations)
     .where(eq(opportunitySubLocations.opportunityId, opportunityId))
     .orderBy(asc(opportunitySubLocations.position), asc(opportunitySubLocations.id));
-  const slots = locations.length
-    ? await db
-        .select()
-        .from(opportunityTimeslots)
-        .where(
-          inArray(
-            opportunityTimeslots.subLocationId,
-            locations.map((location) => location.id),
-          ),
-        )
-        .orderBy(asc(opportunityTimeslots.position), asc(opportunityTimeslots.id))
-    : [];
+  const slots = await childrenOf(
+    db,
+    opportunityTimeslots,
+    opportunityTimeslots.subLocationId,
+    locations.map((location) => location.id),
+  );
   return { locations, slots };
 }
 
@@ -111,11 +139,7 @@ export async function loadFormParts(db: Executor, organisationId: number, opport
         .innerJoin(consents, eq(consents.id, formSectionConsents.consentId))
         .where(inArray(formSectionConsents.sectionId, sectionIds))
         .orderBy(asc(formSectionConsents.position), asc(consents.id)),
-      db
-        .select()
-        .from(formSectionAdditionalConsents)
-        .where(inArray(formSectionAdditionalConsents.sectionId, sectionIds))
-        .orderBy(asc(formSectionAdditionalConsents.position), asc(formSectionAdditionalConsents.id)),
+      childrenOf(db, formSectionAdditionalConsents, formSectionAdditionalConsents.sectionId, sectionIds),
       db
         .select({ sectionId: formSectionTerms.sectionId, term: terms })
         .from(formSectionTerms)
@@ -127,27 +151,9 @@ export async function loadFormParts(db: Executor, organisationId: number, opport
   const attributeIds = sectionAttributes.map((row) => row.attribute.id);
   const consentIds = sectionConsents.map((row) => row.consent.id);
   const [questionOptionRows, attributeOptionRows, consentOptionRows] = await Promise.all([
-    questionIds.length
-      ? db
-          .select()
-          .from(questionOptions)
-          .where(inArray(questionOptions.questionId, questionIds))
-          .orderBy(asc(questionOptions.position), asc(questionOptions.id))
-      : [],
-    attributeIds.length
-      ? db
-          .select()
-          .from(attributeOptions)
-          .where(inArray(attributeOptions.attributeId, attributeIds))
-          .orderBy(asc(attributeOptions.position), asc(attributeOptions.id))
-      : [],
-    consentIds.length
-      ? db
-          .select()
-          .from(consentOptions)
-          .where(inArray(consentOptions.consentId, consentIds))
-          .orderBy(asc(consentOptions.position), asc(consentOptions.id))
-      : [],
+    childrenOf(db, questionOptions, questionOptions.questionId, questionIds),
+    childrenOf(db, attributeOptions, attributeOptions.attributeId, attributeIds),
+    childrenOf(db, consentOptions, consentOptions.consentId, consentIds),
   ]);
   return {
     sections,
@@ -175,11 +181,7 @@ export async function loadDiversityQuestions(db: Executor, organisationId: numbe
     return { questionRows, optionRows: [], dependencyRows: [] };
   }
   const [optionRows, dependencyRows] = await Promise.all([
-    db
-      .select()
-      .from(diversityQuestionOptions)
-      .where(inArray(diversityQuestionOptions.questionId, ids))
-      .orderBy(asc(diversityQuestionOptions.position), asc(diversityQuestionOptions.id)),
+    childrenOf(db, diversityQuestionOptions, diversityQuestionOptions.questionId, ids),
     db.select().from(diversityQuestionDependencies).where(inArray(diversityQuestionDependencies.questionId, ids)),
   ]);
   return { questionRows, optionRows, dependencyRows };
