@@ -8,32 +8,7 @@ import {
   isRealIsoDate,
   type ApplicationSchemaOptions,
 } from './application-body.js';
-import type { FormSection } from './opportunity.js';
-
-function section(type: FormSection['type'], overrides: Partial<FormSection> = {}): FormSection {
-  return {
-    id: Math.floor(Math.random() * 1e6),
-    position: 0,
-    name: type,
-    type,
-    requested_references: null,
-    reference_length: null,
-    min_address_history: null,
-    minimum_age: null,
-    apply_right_to_work: false,
-    phone_number_compulsory: false,
-    diversity_compulsory: false,
-    require_password: false,
-    questions: [],
-    attributes: [],
-    documents: [],
-    consents: [],
-    additional_consents: [],
-    terms: [],
-    diversity: null,
-    ...overrides,
-  };
-}
+import { buildTestFormSection as section } from './test-factories.js';
 
 const options: ApplicationSchemaOptions = {
   applicant: 'new',
