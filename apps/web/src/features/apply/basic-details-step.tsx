@@ -1,10 +1,10 @@
 import type { FormSection, Organisation } from '@muster/contract';
-import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, useFormContext, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { DateInput } from '../../components/ui/date-input/date-input';
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { TelephoneInput } from '../../components/ui/telephone-input/telephone-input';
 import { isBelowMinimumAge, isMinor, minimumAgeWarning } from './age';
-import { ChoiceField, TextField, fieldId } from './fields';
+import { ChoiceField, TextField, fieldId, type TextFieldProps } from './fields';
 import type { ApplicationFormValues, ProfileDetails } from './form-values';
 import { errorMessage } from './form-errors';
 import type { ApplicantMode } from './request-body';
@@ -33,6 +33,26 @@ const YES_NO = [
   { value: 'no', label: 'No' },
 ] as const;
 
+type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'registration'> & {
+  name: FieldPath<ApplicationFormValues>;
+};
+
+/** A text field registered with the form under its name, showing the form's error for it unless given another. */
+function FormTextField({ name, error, ...props }: FormTextFieldProps) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ApplicationFormValues>();
+  return (
+    <TextField
+      {...props}
+      name={name}
+      registration={register(name)}
+      error={error ?? errorMessage(errors, name)}
+    />
+  );
+}
+
 /** The personal details asked of a new applicant, or shown locked for a signed-in one. */
 function PersonalDetails({
   section,
@@ -47,7 +67,7 @@ function PersonalDetails({
   locked: Partial<ProfileDetails> | null;
   errors: FieldErrors<ApplicationFormValues>;
 }) {
-  const { register, control, setValue } = useFormContext<ApplicationFormValues>();
+  const { control, setValue } = useFormContext<ApplicationFormValues>();
   const dob = useWatch({ control, name: 'dob' });
   const region = useWatch({ control, name: 'contact_number_country_code' });
   // A known applicant's details are locked: the server keeps the ones on record (applicant-flow §2.2).
@@ -56,23 +76,19 @@ function PersonalDetails({
   const belowMinimum = section.minimum_age !== null && isBelowMinimumAge(dob, section.minimum_age);
   return (
     <>
-      <TextField
+      <FormTextField
         name="first_name"
         label="First name"
         required
         autoComplete="given-name"
         readOnly={readOnly}
-        registration={register('first_name')}
-        error={errorMessage(errors, 'first_name')}
       />
-      <TextField
+      <FormTextField
         name="last_name"
         label="Last name"
         required
         autoComplete="family-name"
         readOnly={readOnly}
-        registration={register('last_name')}
-        error={errorMessage(errors, 'last_name')}
       />
       <div className="apply-field apply-field--widget">
         <Controller
@@ -127,27 +143,13 @@ function PersonalDetails({
           <p className="apply-field__hint">
             As you are under {organisation.minor_age}, we need the details of a parent or guardian.
           </p>
-          <TextField
-            name="parents_first_name"
-            label="Parent or guardian's first name"
-            required
-            registration={register('parents_first_name')}
-            error={errorMessage(errors, 'parents_first_name')}
-          />
-          <TextField
-            name="parents_last_name"
-            label="Parent or guardian's last name"
-            required
-            registration={register('parents_last_name')}
-            error={errorMessage(errors, 'parents_last_name')}
-          />
-          <TextField
+          <FormTextField name="parents_first_name" label="Parent or guardian's first name" required />
+          <FormTextField name="parents_last_name" label="Parent or guardian's last name" required />
+          <FormTextField
             name="parents_email"
             label="Parent or guardian's email address"
             type="email"
             required
-            registration={register('parents_email')}
-            error={errorMessage(errors, 'parents_email')}
           />
         </fieldset>
       ) : null}
@@ -205,6 +207,16 @@ export function BasicDetailsStep({
   const email = useWatch({ control, name: 'email' });
   const hasEmail = useWatch({ control, name: 'has_email' });
 
+  const personalDetails = (locked: Partial<ProfileDetails> | null) => (
+    <PersonalDetails
+      section={section}
+      organisation={organisation}
+      defaultPhoneRegion={defaultPhoneRegion}
+      locked={locked}
+      errors={errors}
+    />
+  );
+
   const signedInBar =
     mode !== 'anonymous' && displayName ? (
       <p className="apply-signed-in">
@@ -222,22 +234,8 @@ export function BasicDetailsStep({
         <p className="apply-notice apply-notice--info">
           These details come from your profile. To change them, go to <a href="/portal/user/me">your profile</a>.
         </p>
-        <TextField
-          name="email"
-          label="Email address"
-          type="email"
-          required
-          readOnly
-          registration={register('email')}
-          error={errorMessage(errors, 'email')}
-        />
-        <PersonalDetails
-          section={section}
-          organisation={organisation}
-          defaultPhoneRegion={defaultPhoneRegion}
-          locked={lockedDetails ?? {}}
-          errors={errors}
-        />
+        <FormTextField name="email" label="Email address" type="email" required readOnly />
+        {personalDetails(lockedDetails ?? {})}
       </>
     );
   }
@@ -257,50 +255,31 @@ export function BasicDetailsStep({
         />
         {hasEmail === 'yes' ? (
           <>
-            <TextField
-              name="email"
-              label="Email address"
-              type="email"
-              required
-              autoComplete="off"
-              registration={register('email')}
-              error={errorMessage(errors, 'email')}
-            />
-            <TextField
+            <FormTextField name="email" label="Email address" type="email" required autoComplete="off" />
+            <FormTextField
               name="email_confirm"
               label="Confirm email address"
               type="email"
               required
               autoComplete="off"
-              registration={register('email_confirm')}
-              error={errorMessage(errors, 'email_confirm')}
             />
           </>
         ) : null}
-        {hasEmail !== '' ? (
-          <PersonalDetails
-            section={section}
-            organisation={organisation}
-            defaultPhoneRegion={defaultPhoneRegion}
-            locked={null}
-            errors={errors}
-          />
-        ) : null}
+        {hasEmail !== '' ? personalDetails(null) : null}
       </>
     );
   }
 
   return (
     <>
-      <TextField
+      <FormTextField
         name="email"
         label="Email address"
         type="email"
         required
         autoComplete="email"
         hint="We will check whether you already have an account with us."
-        registration={register('email')}
-        error={emailCheck.status === 'key-mismatch' ? emailCheck.message : errorMessage(errors, 'email')}
+        error={emailCheck.status === 'key-mismatch' ? emailCheck.message : undefined}
       />
       <EmailCheckStatus state={emailCheck} onRetry={onRetryEmailCheck} />
       {emailCheck.status === 'existing' ? (
@@ -312,33 +291,17 @@ export function BasicDetailsStep({
           <PasswordResetRequest email={email.trim()} intended={returnPath} />
         </div>
       ) : null}
-      {emailCheck.status === 'key-matched' ? (
-        <PersonalDetails
-          section={section}
-          organisation={organisation}
-          defaultPhoneRegion={defaultPhoneRegion}
-          locked={lockedDetails}
-          errors={errors}
-        />
-      ) : null}
+      {emailCheck.status === 'key-matched' ? personalDetails(lockedDetails) : null}
       {emailCheck.status === 'new' ? (
         <>
-          <TextField
+          <FormTextField
             name="email_confirm"
             label="Confirm email address"
             type="email"
             required
             autoComplete="email"
-            registration={register('email_confirm')}
-            error={errorMessage(errors, 'email_confirm')}
           />
-          <PersonalDetails
-            section={section}
-            organisation={organisation}
-            defaultPhoneRegion={defaultPhoneRegion}
-            locked={null}
-            errors={errors}
-          />
+          {personalDetails(null)}
         </>
       ) : null}
     </>

@@ -39,7 +39,7 @@ function describedBy(...ids: (string | false | undefined)[]): string | undefined
   return joined === '' ? undefined : joined;
 }
 
-type TextFieldProps = {
+export type TextFieldProps = {
   name: string;
   label: string;
   registration: UseFormRegisterReturn;

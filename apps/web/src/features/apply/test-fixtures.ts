@@ -1,4 +1,5 @@
 import type { FormSection, Opportunity, Organisation } from '@muster/contract';
+import { buildTestFormSection } from '@muster/contract/testing';
 
 /** Test data shaped like the API's answers for the quick-help demo opportunity. */
 
@@ -30,35 +31,18 @@ export const organisationFixture: Organisation = {
   tech_features: {},
 };
 
-function section(overrides: Partial<FormSection> & Pick<FormSection, 'id' | 'position' | 'name' | 'type'>): FormSection {
-  return {
-    requested_references: null,
-    reference_length: null,
-    min_address_history: null,
-    minimum_age: null,
-    apply_right_to_work: false,
-    phone_number_compulsory: false,
-    diversity_compulsory: false,
-    require_password: false,
-    questions: [],
-    attributes: [],
-    documents: [],
-    consents: [],
-    additional_consents: [],
-    terms: [],
-    diversity: null,
-    ...overrides,
-  };
-}
-
 export const sectionsFixture: FormSection[] = [
-  section({ id: 1, position: 0, name: 'Your details', type: 'basic-details', minimum_age: 16 }),
-  section({ id: 2, position: 1, name: 'Your motivation', type: 'motivation', apply_right_to_work: true }),
-  section({
+  buildTestFormSection('basic-details', { id: 1, position: 0, name: 'Your details', minimum_age: 16 }),
+  buildTestFormSection('motivation', {
+    id: 2,
+    position: 1,
+    name: 'Your motivation',
+    apply_right_to_work: true,
+  }),
+  buildTestFormSection('about-you', {
     id: 3,
     position: 2,
     name: 'About you',
-    type: 'about-you',
     attributes: [
       {
         attribute: {
@@ -102,11 +86,10 @@ export const sectionsFixture: FormSection[] = [
       },
     ],
   }),
-  section({
+  buildTestFormSection('review-apply', {
     id: 4,
     position: 3,
     name: 'Review and apply',
-    type: 'review-apply',
     consents: [
       {
         id: 50,

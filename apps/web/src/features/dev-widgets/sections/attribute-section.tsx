@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   CUSTOM_FIELD_TYPES,
   validateCustomFieldValue,
@@ -13,26 +13,11 @@ import type {
 } from '../../../components/ui/diversity-question/diversity-answer';
 import { DiversityQuestion } from '../../../components/ui/diversity-question/diversity-question';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor/markdown-editor';
+import { Emitted, Example, GallerySection, LiveExample, WidgetExamples } from '../gallery';
 
-/** One state of one widget, under its own heading. */
-function Example({ title, caption, children }: { title: string; caption?: string; children?: ReactNode }) {
-  return (
-    <div className="gallery-example">
-      <h4>{title}</h4>
-      {caption ? <p className="gallery-example__caption">{caption}</p> : null}
-      {children}
-    </div>
-  );
-}
-
-/** Prints what a widget emitted, so the gallery (and the e2e suite) can see it. */
-function Emitted({ testId, value }: { testId: string; value: unknown }) {
-  const text = value === undefined || value === null || value === '' ? '(empty)' : JSON.stringify(value);
-  return (
-    <p>
-      Value: <code data-testid={testId}>{text}</code>
-    </p>
-  );
+/** What a widget emitted, as JSON, or '(empty)'. */
+function emittedText(value: unknown): string {
+  return value === undefined || value === null || value === '' ? '(empty)' : JSON.stringify(value);
 }
 
 const sizes: CustomFieldOption[] = [
@@ -158,7 +143,7 @@ function LiveField({
         organisation={{ currency_symbol: '£', date_format: 'DD/MM/Y' }}
         onUploadingChange={setUploading}
       />
-      <Emitted testId={testId} value={value} />
+      <Emitted testId={testId} text={emittedText(value)} />
       {isFile ? <p>Uploading: {uploading ? 'yes' : 'no'}</p> : null}
     </>
   );
@@ -174,9 +159,7 @@ function CustomFieldExamples({ type }: { type: CustomFieldType }) {
   };
   const empty = sample.empty ?? null;
   return (
-    <>
-      <h3>Custom field: {type}</h3>
-      {sample.caption ? <p className="gallery-example__caption">{sample.caption}</p> : null}
+    <WidgetExamples title={`Custom field: ${type}`} caption={sample.caption}>
       <Example title="Empty">
         <LiveField field={{ ...base, value: empty }} testId={`custom-field-${type}-empty-value`} />
       </Example>
@@ -219,52 +202,51 @@ function CustomFieldExamples({ type }: { type: CustomFieldType }) {
       <Example title="Display, filled">
         <CustomField mode="display" field={{ ...base, value: sample.filled }} />
       </Example>
-    </>
+    </WidgetExamples>
   );
 }
 
 function UnknownTypeExamples() {
   const base: CustomFieldDefinition = { type: 'colour', name: 'Favourite colour', slug: 'gallery-colour' };
   return (
-    <>
-      <h3>Custom field: unknown type</h3>
-      <p className="gallery-example__caption">
-        A type the renderer does not know shows its value as plain text.
-      </p>
+    <WidgetExamples
+      title="Custom field: unknown type"
+      caption="A type the renderer does not know shows its value as plain text."
+    >
       <Example title="Filled">
         <CustomField field={{ ...base, value: 'Teal' }} />
       </Example>
       <Example title="Empty">
         <CustomField field={{ ...base, value: null }} />
       </Example>
-    </>
+    </WidgetExamples>
   );
 }
 
 function MarkdownEditorExamples() {
-  const [empty, setEmpty] = useState('');
-  const [filled, setFilled] = useState('### Our team\n\nWe meet **every Tuesday**.\n\n1. Arrive\n2. Sign in');
-  const [withError, setWithError] = useState('');
   return (
-    <>
-      <h3>Markdown editor</h3>
-      <Example title="Empty">
-        <MarkdownEditor label="Team description" value={empty} onChange={setEmpty} />
-        <Emitted testId="markdown-editor-empty-value" value={empty} />
-      </Example>
-      <Example title="Filled">
-        <MarkdownEditor label="Welcome message" value={filled} onChange={setFilled} />
-        <Emitted testId="markdown-editor-filled-value" value={filled} />
-      </Example>
-      <Example title="Error">
-        <MarkdownEditor
-          label="Role summary"
-          required
-          value={withError}
-          onChange={setWithError}
-          error={withError.trim() === '' ? 'Please provide a value' : undefined}
-        />
-      </Example>
+    <WidgetExamples title="Markdown editor">
+      <LiveExample title="Empty" testId="markdown-editor-empty-value" describe={emittedText}>
+        {(field) => <MarkdownEditor label="Team description" {...field} />}
+      </LiveExample>
+      <LiveExample
+        title="Filled"
+        initial={'### Our team\n\nWe meet **every Tuesday**.\n\n1. Arrive\n2. Sign in'}
+        testId="markdown-editor-filled-value"
+        describe={emittedText}
+      >
+        {(field) => <MarkdownEditor label="Welcome message" {...field} />}
+      </LiveExample>
+      <LiveExample title="Error">
+        {(field) => (
+          <MarkdownEditor
+            label="Role summary"
+            required
+            error={field.value.trim() === '' ? 'Please provide a value' : undefined}
+            {...field}
+          />
+        )}
+      </LiveExample>
       <Example title="Read-only">
         <MarkdownEditor
           label="Published notes"
@@ -276,7 +258,7 @@ function MarkdownEditorExamples() {
       <Example title="Busy" caption="While the form is saving.">
         <MarkdownEditor label="Draft notes" value="Saving this text…" onChange={() => undefined} busy />
       </Example>
-    </>
+    </WidgetExamples>
   );
 }
 
@@ -344,7 +326,7 @@ function LiveQuestion({
         busy={busy}
         disabled={disabled}
       />
-      <Emitted testId={testId} value={answer} />
+      <Emitted testId={testId} text={emittedText(answer)} />
     </>
   );
 }
@@ -358,8 +340,7 @@ function DiversityQuestionExamples() {
     is_other: true,
   };
   return (
-    <>
-      <h3>Diversity question</h3>
+    <WidgetExamples title="Diversity question">
       <Example title="Empty (up to 4 options: radio buttons)">
         <LiveQuestion question={genderQuestion} testId="diversity-radio-empty-value" />
       </Example>
@@ -395,7 +376,7 @@ function DiversityQuestionExamples() {
           busy
         />
       </Example>
-    </>
+    </WidgetExamples>
   );
 }
 
@@ -406,14 +387,16 @@ function DiversityQuestionExamples() {
  */
 export function AttributeSection() {
   return (
-    <section aria-labelledby="gallery-attributes" className="gallery-section">
-      <h2 id="gallery-attributes">Custom attribute fields, Markdown editor and diversity questions</h2>
+    <GallerySection
+      id="gallery-attributes"
+      title="Custom attribute fields, Markdown editor and diversity questions"
+    >
       {CUSTOM_FIELD_TYPES.map((type) => (
         <CustomFieldExamples key={type} type={type} />
       ))}
       <UnknownTypeExamples />
       <MarkdownEditorExamples />
       <DiversityQuestionExamples />
-    </section>
+    </GallerySection>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PasswordStrength } from '../../../components/ui/password-strength/password-strength';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import {
@@ -8,27 +8,8 @@ import {
   type TelephoneValue,
 } from '../../../components/ui/telephone-input/telephone-input';
 import { useValidator } from '../../../lib/validation/use-validator';
+import { Emitted, Example, GallerySection, WidgetExamples } from '../gallery';
 import './phone-password-section.css';
-
-/** One state of one widget, under its own heading. */
-function Example({ title, caption, children }: { title: string; caption?: string; children?: ReactNode }) {
-  return (
-    <div className="gallery-example">
-      <h4>{title}</h4>
-      {caption ? <p className="gallery-example__caption">{caption}</p> : null}
-      {children}
-    </div>
-  );
-}
-
-/** Prints what a widget emitted, so the gallery (and the e2e suite) can see it. */
-function Emitted({ testId, value }: { testId: string; value: unknown }) {
-  return (
-    <p>
-      Value: <code data-testid={testId}>{value === null ? '(nothing yet)' : JSON.stringify(value)}</code>
-    </p>
-  );
-}
 
 /** A telephone input holding its own value and printing what it emitted. */
 function TelephoneExample({
@@ -51,20 +32,17 @@ function TelephoneExample({
           setEmitted(change);
         }}
       />
-      <Emitted testId={testId} value={emitted} />
+      <Emitted testId={testId} text={emitted === null ? '(nothing yet)' : JSON.stringify(emitted)} />
     </>
   );
 }
 
 function TelephoneExamples() {
   return (
-    <>
-      <h3>Telephone input</h3>
-      <p className="gallery-example__caption">
-        The flag button opens the country list: arrows, Home, End, Page Up and Page Down move; typing jumps to
-        a country by name; Enter or Space chooses; Escape or any other key closes. A number in international
-        form switches the country, e.g. +33 6 12 34 56 78 selects France.
-      </p>
+    <WidgetExamples
+      title="Telephone input"
+      caption="The flag button opens the country list: arrows, Home, End, Page Up and Page Down move; typing jumps to a country by name; Enter or Space chooses; Escape or any other key closes. A number in international form switches the country, e.g. +33 6 12 34 56 78 selects France."
+    >
       <Example title="Empty">
         <TelephoneExample
           id="gallery-telephone-empty"
@@ -108,7 +86,7 @@ function TelephoneExamples() {
           value={{ number: '+1 416 555 0123', region: 'CA' }}
         />
       </Example>
-    </>
+    </WidgetExamples>
   );
 }
 
@@ -161,12 +139,10 @@ function PasswordField({ id, label, initial, error, readOnly = false, busy = fal
 
 function PasswordExamples() {
   return (
-    <>
-      <h3>Password strength indicator</h3>
-      <p className="gallery-example__caption">
-        Hover over the field or focus it to see the rules, each met or not, with the estimator&apos;s warning
-        and suggestions. Escape hides them.
-      </p>
+    <WidgetExamples
+      title="Password strength indicator"
+      caption="Hover over the field or focus it to see the rules, each met or not, with the estimator's warning and suggestions. Escape hides them."
+    >
       <Example title="Empty">
         <PasswordField id="gallery-password-empty" label="Create a password" initial="" />
       </Example>
@@ -192,7 +168,7 @@ function PasswordExamples() {
       <Example title="Busy" caption="While the password is being saved.">
         <PasswordField id="gallery-password-busy" label="Replacement password" initial="xkq7Rtp" busy />
       </Example>
-    </>
+    </WidgetExamples>
   );
 }
 
@@ -247,17 +223,17 @@ function ValidatorExample() {
 /** Gallery section: the telephone input, the password strength indicator and the form validator. */
 export function PhonePasswordSection() {
   return (
-    <section aria-labelledby="gallery-phone-password" className="gallery-section">
-      <h2 id="gallery-phone-password">Telephone, password strength and form validation</h2>
+    <GallerySection id="gallery-phone-password" title="Telephone, password strength and form validation">
       <TelephoneExamples />
       <PasswordExamples />
-      <h3>Generic form validator</h3>
-      <Example
-        title="Demo"
-        caption="Rules: email 'required|email', website 'url', hours 'required|number|modulo:5'. A field is checked once it holds something or has been left; the button checks everything."
-      >
-        <ValidatorExample />
-      </Example>
-    </section>
+      <WidgetExamples title="Generic form validator">
+        <Example
+          title="Demo"
+          caption="Rules: email 'required|email', website 'url', hours 'required|number|modulo:5'. A field is checked once it holds something or has been left; the button checks everything."
+        >
+          <ValidatorExample />
+        </Example>
+      </WidgetExamples>
+    </GallerySection>
   );
 }
