@@ -9,6 +9,7 @@ import { registerApplicationsModule } from './applications/routes.js';
 import { registerUsersModule } from './users/routes.js';
 import { registerMotivationsModule } from './motivations/routes.js';
 import { registerTermsModule } from './terms/routes.js';
+import { registerMaintenanceModule } from './maintenance/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerUsersModule,
     registerMotivationsModule,
     registerTermsModule,
+    registerMaintenanceModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

@@ -6,6 +6,7 @@ import { fileUrl } from '../files/service.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { findPublishedOpportunity } from '../opportunities/repository.js';
 import {
+  deleteSubmissionsBefore,
   findApplicationByKey,
   findPrimaryPhone,
   listUserEmailAddresses,
@@ -153,4 +154,20 @@ export async function showApplication(
     additional_consent: parts.additional.map((row) => row.agreed),
     timeslot_ids: parts.timeslots.map((row) => row.timeslotId),
   };
+}
+
+/**
+ * How long the first answer to an `Idempotency-Key` submit is kept for replay: 24 hours. A client
+ * retries within seconds or minutes (a dropped connection, a double click), so a day covers every
+ * real retry with room to spare (it matches the 24 hours an ephemeral upload waits to be attached),
+ * while the stored answers do not pile up for ever. After that the key is no longer replayed.
+ */
+export const SUBMISSION_REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the idempotency records of application submits older than
+ * {@link SUBMISSION_REPLAY_WINDOW_MS} as judged at `now`. Returns how many were deleted.
+ */
+export async function pruneSubmissionRecords(db: Executor, now: Date): Promise<number> {
+  return deleteSubmissionsBefore(db, new Date(now.getTime() - SUBMISSION_REPLAY_WINDOW_MS));
 }

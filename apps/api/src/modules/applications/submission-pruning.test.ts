@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { newApplicantDetails } from '../../test/factories/application.js';
 import { createOpportunity } from '../../test/factories/opportunity.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
-import { runMaintenancePass } from '../files/maintenance.js';
+import { runMaintenancePass } from '../maintenance/service.js';
 import { filesDirectoryOf, type FileStore } from '../files/service.js';
 
 const HOUR = 60 * 60 * 1000;

@@ -12,11 +12,7 @@ import {
 } from '@muster/contract';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { runMaintenancePass } from './maintenance.js';
 import { fileTypeList, filesDirectoryOf, openStoredFile, storeUpload, type FileStore } from './service.js';
-
-/** How often expired ephemeral uploads and idempotency records are looked for. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Types a browser may show in the page; everything else is offered as a download. */
 const INLINE_TYPES = new Set([
@@ -140,22 +136,5 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
         );
       },
     );
-
-    // Ephemeral uploads not attached within 24 hours, and idempotency records past their replay
-    // window, are deleted in the background.
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    scope.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = runMaintenancePass(store, new Date()).catch((error: unknown) => {
-          scope.log.error({ err: error }, 'maintenance pass (expired files, idempotency records) failed');
-        });
-      }, PURGE_INTERVAL_MS);
-      timer.unref();
-    });
-    scope.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
   });
 }
