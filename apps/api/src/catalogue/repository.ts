@@ -1,6 +1,7 @@
 import { and, asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
+import { insertedRow } from '../db/rows.js';
 
 /** A stored row, keyed by camelCase column key. */
 export type StoredRow = Record<string, unknown>;
@@ -103,11 +104,7 @@ export async function insertRow(
   if (access.parentColumn && owner.parentId !== undefined) {
     stamped[keyOf(access.table, access.parentColumn)] = owner.parentId;
   }
-  const [row] = await db.insert(access.table).values(stamped).returning();
-  if (!row) {
-    throw new Error('insert returned nothing');
-  }
-  return row;
+  return insertedRow(await db.insert(access.table).values(stamped).returning(), 'catalogue row');
 }
 
 /** Updates the owner's row with that id; null when there is none. */

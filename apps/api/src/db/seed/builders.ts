@@ -26,6 +26,7 @@ import {
   type DiversityMode,
   type SectionType,
 } from '../schema/index.js';
+import { insertedRow } from '../rows.js';
 
 /*
  * Insert helpers shared by the demo seed and the test factories, so both build forms the same
@@ -35,15 +36,6 @@ import {
 type UserRow = typeof users.$inferSelect;
 type OpportunityRow = typeof opportunities.$inferSelect;
 type SectionRow = typeof formSections.$inferSelect;
-
-/** The first row of an insert's `returning()`, which is always there for a single-row insert. */
-function first<T>(rows: T[], what: string): T {
-  const [row] = rows;
-  if (!row) {
-    throw new Error(`insert of ${what} returned nothing`);
-  }
-  return row;
-}
 
 /** Step names used when a definition gives none. */
 export const DEFAULT_SECTION_NAMES: Record<SectionType, string> = {
@@ -79,7 +71,7 @@ export async function insertUser(
 ): Promise<UserRow & { email: string | null }> {
   const { email, password, phoneNumber, phoneRegion, ...fields } = input;
   const passwordHash = password ? await hashPassword(password) : null;
-  const user = first(
+  const user = insertedRow(
     await db
       .insert(users)
       .values({ ...fields, organisationId, passwordHash })
@@ -132,7 +124,7 @@ function optionRows(options: OptionInput[] | undefined) {
 /** An attribute with its options. */
 export async function insertAttribute(db: Executor, organisationId: number, input: AttributeInput) {
   const { options, ...fields } = input;
-  const attribute = first(
+  const attribute = insertedRow(
     await db
       .insert(attributes)
       .values({ ...fields, organisationId })
@@ -153,7 +145,7 @@ export async function insertAttribute(db: Executor, organisationId: number, inpu
 /** A custom question with its options. */
 export async function insertQuestion(db: Executor, organisationId: number, input: CustomFieldInput) {
   const { options, ...fields } = input;
-  const question = first(
+  const question = insertedRow(
     await db
       .insert(questions)
       .values({ ...fields, organisationId })
@@ -183,7 +175,7 @@ export type ConsentInput = {
 /** A consent question with its options. */
 export async function insertConsent(db: Executor, organisationId: number, input: ConsentInput) {
   const { options, ...fields } = input;
-  const consent = first(
+  const consent = insertedRow(
     await db
       .insert(consents)
       .values({ ...fields, organisationId })
@@ -249,7 +241,7 @@ export async function insertOpportunity(
   input: OpportunityInput,
 ): Promise<BuiltOpportunity> {
   const { sections: sectionInputs, subLocations: subLocationInputs, ...fields } = input;
-  const opportunity = first(
+  const opportunity = insertedRow(
     await db
       .insert(opportunities)
       .values({ ...fields, organisationId })
@@ -261,7 +253,7 @@ export async function insertOpportunity(
   for (const [position, sectionInput] of sectionInputs.entries()) {
     const { questionIds, attributeIds, documentTypeIds, consentIds, additionalConsents, termIds, name, ...settings } =
       sectionInput;
-    const section = first(
+    const section = insertedRow(
       await db
         .insert(formSections)
         .values({
@@ -312,7 +304,7 @@ export async function insertOpportunity(
 
   const subLocations: BuiltOpportunity['subLocations'] = [];
   for (const [position, subLocationInput] of (subLocationInputs ?? []).entries()) {
-    const subLocation = first(
+    const subLocation = insertedRow(
       await db
         .insert(opportunitySubLocations)
         .values({ organisationId, opportunityId: opportunity.id, name: subLocationInput.name, position })

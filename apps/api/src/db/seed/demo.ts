@@ -30,6 +30,7 @@ import {
   type AttributeInput,
 } from './builders.js';
 import { seedReferenceData, USER_STATUS } from './reference-data.js';
+import { assertInserted } from '../rows.js';
 
 /** Every demo account signs in with this password. */
 export const DEMO_PASSWORD = 'Volunteer123';
@@ -224,18 +225,14 @@ async function seedDemoRows(
     .insert(organisations)
     .values({ name: DEMO_ORGANISATION_NAME, minorAge: 18, currencySymbol: '£', ssoProvider })
     .returning();
-  if (!organisation) {
-    throw new Error('organisation insert returned nothing');
-  }
+  assertInserted(organisation, 'organisation');
   const organisationId = organisation.id;
   await tx.insert(organisationHosts).values(DEMO_HOSTS.map((host) => ({ organisationId, host })));
 
   // Teams: a head office with three teams under it.
   const team = async (name: string, parentId: number | null) => {
     const [row] = await tx.insert(teams).values({ organisationId, name, parentId }).returning({ id: teams.id });
-    if (!row) {
-      throw new Error('team insert returned nothing');
-    }
+    assertInserted(row, 'team');
     return row.id;
   };
   const headOffice = await team('Head Office', null);
@@ -251,9 +248,7 @@ async function seedDemoRows(
       .insert(roleProfiles)
       .values({ organisationId, displayName, disclaimer })
       .returning({ id: roleProfiles.id });
-    if (!row) {
-      throw new Error('role profile insert returned nothing');
-    }
+    assertInserted(row, 'role profile');
     return row.id;
   };
   const roles = {
@@ -627,9 +622,7 @@ async function seedDiversityQuestions(tx: Executor, organisationId: number): Pro
       .insert(diversityQuestions)
       .values({ organisationId, questionText, position, ...settings })
       .returning({ id: diversityQuestions.id });
-    if (!row) {
-      throw new Error('diversity question insert returned nothing');
-    }
+    assertInserted(row, 'diversity question');
     const inserted = await tx
       .insert(diversityQuestionOptions)
       .values(

@@ -31,6 +31,7 @@ import {
   userSupervisors,
   type CustomFieldValue,
 } from '../../db/schema/index.js';
+import { assertInserted } from '../../db/rows.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -337,9 +338,7 @@ type NewUser = Omit<typeof users.$inferInsert, 'id'>;
 /** A new user row; answers its id. */
 export async function insertUser(db: Executor, row: NewUser): Promise<number> {
   const [inserted] = await db.insert(users).values(row).returning({ id: users.id });
-  if (!inserted) {
-    throw new Error('user insert returned nothing');
-  }
+  assertInserted(inserted, 'user');
   return inserted.id;
 }
 
@@ -428,9 +427,7 @@ export async function insertSupervisorLink(
 
 export async function insertApplication(db: Executor, row: NewApplicationRow): Promise<ApplicationRow> {
   const [inserted] = await db.insert(applications).values(row).returning();
-  if (!inserted) {
-    throw new Error('application insert returned nothing');
-  }
+  assertInserted(inserted, 'application');
   return inserted;
 }
 
@@ -701,9 +698,7 @@ export async function replaceV2DiversityAnswers(
       .insert(userDiversityQuestionAnswers)
       .values({ organisationId, userId, questionId, otherText })
       .returning({ id: userDiversityQuestionAnswers.id });
-    if (!row) {
-      throw new Error('diversity answer insert returned nothing');
-    }
+    assertInserted(row, 'diversity answer');
     await db
       .insert(userDiversityQuestionAnswerOptions)
       .values(optionIds.map((optionId) => ({ organisationId, answerId: row.id, questionId, optionId })));

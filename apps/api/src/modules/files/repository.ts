@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files, fileTypes } from '../../db/schema/index.js';
+import { assertInserted } from '../../db/rows.js';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
@@ -23,9 +24,7 @@ export async function findFileType(db: Executor, mime: string): Promise<FileType
 /** Records an uploaded file. */
 export async function insertFile(db: Executor, row: NewFileRow): Promise<FileRow> {
   const [created] = await db.insert(files).values(row).returning();
-  if (!created) {
-    throw new Error('file insert returned nothing');
-  }
+  assertInserted(created, 'file');
   return created;
 }
 

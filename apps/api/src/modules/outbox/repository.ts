@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
+import { assertInserted } from '../../db/rows.js';
 
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
@@ -11,9 +12,7 @@ export async function insertOutboxMessage(
   message: NewOutboxMessage,
 ): Promise<OutboxMessageRow> {
   const [row] = await db.insert(outboxMessages).values(message).returning();
-  if (!row) {
-    throw new Error('outbox insert returned nothing');
-  }
+  assertInserted(row, 'outbox');
   return row;
 }
 

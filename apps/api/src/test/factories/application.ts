@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import { applications, type ApplicationStatus } from '../../db/schema/index.js';
+import { assertInserted } from '../../db/rows.js';
 
 /**
  * An application row (default: a `pending` application created ahead, completed later through
@@ -34,9 +35,7 @@ export async function createApplication(
       why: input.why ?? null,
     })
     .returning();
-  if (!row) {
-    throw new Error('application insert returned nothing');
-  }
+  assertInserted(row, 'application');
   return row;
 }
 

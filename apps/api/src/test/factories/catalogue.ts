@@ -4,16 +4,9 @@ import type { Executor } from '../../db/client.js';
 import { consents, countries, motivations, roleProfiles, teams, terms } from '../../db/schema/index.js';
 import { countryRows } from '../../db/seed/reference-data.js';
 import { createAccount, sessionTokenFor } from './auth.js';
+import { insertedRow } from '../../db/rows.js';
 
 const suffix = () => randomBytes(3).toString('hex');
-
-function first<T>(rows: T[], what: string): T {
-  const [row] = rows;
-  if (!row) {
-    throw new Error(`${what} insert returned nothing`);
-  }
-  return row;
-}
 
 /** A term of the organisation (unique name unless given). */
 export async function createTermRow(
@@ -25,7 +18,7 @@ export async function createTermRow(
     .insert(terms)
     .values({ organisationId, name: `Terms ${suffix()}`, link: 'https://example.test/terms', ...overrides })
     .returning();
-  return first(rows, 'term');
+  return insertedRow(rows, 'term');
 }
 
 /** A motivation of the organisation. */
@@ -38,7 +31,7 @@ export async function createMotivationRow(
     .insert(motivations)
     .values({ organisationId, content: `Motivation ${suffix()}`, ...overrides })
     .returning();
-  return first(rows, 'motivation');
+  return insertedRow(rows, 'motivation');
 }
 
 /** A team of the organisation (top level unless `parentId` is given). */
@@ -51,7 +44,7 @@ export async function createTeamRow(
     .insert(teams)
     .values({ organisationId, name: `Team ${suffix()}`, ...overrides })
     .returning();
-  return first(rows, 'team');
+  return insertedRow(rows, 'team');
 }
 
 /** A role profile of the organisation. */
@@ -64,7 +57,7 @@ export async function createRoleProfileRow(
     .insert(roleProfiles)
     .values({ organisationId, displayName: `Role ${suffix()}`, ...overrides })
     .returning();
-  return first(rows, 'role profile');
+  return insertedRow(rows, 'role profile');
 }
 
 /** A consent question of the organisation (a single checkbox unless told otherwise), without options. */
@@ -77,7 +70,7 @@ export async function createConsentRow(
     .insert(consents)
     .values({ organisationId, statement: `I agree ${suffix()}`, type: 'checkbox', ...overrides })
     .returning();
-  return first(rows, 'consent');
+  return insertedRow(rows, 'consent');
 }
 
 /** Loads every country the telephone library knows (global reference data); answers how many. */

@@ -11,6 +11,7 @@ import {
   type CustomFieldInput,
   type OpportunityInput,
 } from '../../db/seed/builders.js';
+import { assertInserted } from '../../db/rows.js';
 
 export type OpportunityOverrides = Partial<Omit<OpportunityInput, 'sections'>> & {
   sections?: OpportunityInput['sections'];
@@ -19,9 +20,7 @@ export type OpportunityOverrides = Partial<Omit<OpportunityInput, 'sections'>> &
 /** A team of the organisation. */
 export async function createTeam(db: Executor, organisationId: number, name = `Team ${randomBytes(3).toString('hex')}`) {
   const [team] = await db.insert(teams).values({ organisationId, name }).returning();
-  if (!team) {
-    throw new Error('team insert returned nothing');
-  }
+  assertInserted(team, 'team');
   return team;
 }
 
@@ -35,9 +34,7 @@ export async function createRoleProfile(
     .insert(roleProfiles)
     .values({ organisationId, displayName: `Role ${randomBytes(3).toString('hex')}`, ...overrides })
     .returning();
-  if (!roleProfile) {
-    throw new Error('role profile insert returned nothing');
-  }
+  assertInserted(roleProfile, 'role profile');
   return roleProfile;
 }
 

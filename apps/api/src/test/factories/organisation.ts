@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import { organisationHosts, organisations } from '../../db/schema/index.js';
+import { assertInserted } from '../../db/rows.js';
 
 type NewOrganisation = typeof organisations.$inferInsert;
 
@@ -14,9 +15,7 @@ export async function createOrganisation(
     .insert(organisations)
     .values({ name: `Org ${randomBytes(3).toString('hex')}`, ...fields })
     .returning();
-  if (!organisation) {
-    throw new Error('organisation insert returned nothing');
-  }
+  assertInserted(organisation, 'organisation');
   const hostList = hosts ?? [`org-${organisation.id}.test`];
   if (hostList.length > 0) {
     await db.insert(organisationHosts).values(hostList.map((host) => ({ organisationId: organisation.id, host })));
