@@ -1,10 +1,11 @@
 import type { FormSection, Organisation } from '@muster/contract';
-import { Controller, useFormContext, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { DateInput } from '../../components/ui/date-input/date-input';
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { TelephoneInput } from '../../components/ui/telephone-input/telephone-input';
 import { isBelowMinimumAge, isMinor, minimumAgeWarning } from './age';
-import { ChoiceField, TextField, fieldId, type TextFieldProps } from './fields';
+import { ChoiceField, fieldId } from './fields';
+import { FormTextField } from './form-text-field';
 import type { ApplicationFormValues, ProfileDetails } from './form-values';
 import { errorMessage } from './form-errors';
 import type { ApplicantMode } from './request-body';
@@ -32,26 +33,6 @@ const YES_NO = [
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
 ] as const;
-
-type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'registration'> & {
-  name: FieldPath<ApplicationFormValues>;
-};
-
-/** A text field registered with the form under its name, showing the form's error for it unless given another. */
-function FormTextField({ name, error, ...props }: FormTextFieldProps) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<ApplicationFormValues>();
-  return (
-    <TextField
-      {...props}
-      name={name}
-      registration={register(name)}
-      error={error ?? errorMessage(errors, name)}
-    />
-  );
-}
 
 /** The personal details asked of a new applicant, or shown locked for a signed-in one. */
 function PersonalDetails({

@@ -1,7 +1,8 @@
 import type { FormSection } from '@muster/contract';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Motivation } from './api';
-import { ChoiceField, SelectField, TextField } from './fields';
+import { ChoiceField, SelectField } from './fields';
+import { FormTextField } from './form-text-field';
 import { errorMessage } from './form-errors';
 import type { ApplicationFormValues } from './form-values';
 
@@ -44,13 +45,11 @@ export function MotivationStep({
   return (
     <>
       {applicationKey === null ? (
-        <TextField
+        <FormTextField
           name="why"
           label="Why would you like to apply for this opportunity?"
           required
           rows={TEXTAREA_ROWS}
-          registration={register('why')}
-          error={errorMessage(errors, 'why')}
         />
       ) : null}
       {motivations.length > 0 ? (
@@ -70,13 +69,11 @@ export function MotivationStep({
         error={errorMessage(errors, 'special_requirements_bool')}
       />
       {specialRequirements === 'yes' ? (
-        <TextField
+        <FormTextField
           name="special_requirements"
           label="Please tell us about your special requirements"
           required
           rows={TEXTAREA_ROWS}
-          registration={register('special_requirements')}
-          error={errorMessage(errors, 'special_requirements')}
         />
       ) : null}
       {section.apply_right_to_work ? (

@@ -4,7 +4,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { ConsentQuestion } from '../../components/ui/consent-question/consent-question';
 import { PasswordStrength } from '../../components/ui/password-strength/password-strength';
 import { CustomBlocks } from './custom-blocks';
-import { FieldError, RequiredMark, TextField, fieldId } from './fields';
+import { FieldError, RequiredMark, fieldId } from './fields';
+import { FormTextField } from './form-text-field';
 import { errorMessage } from './form-errors';
 import type { ApplicationFormValues } from './form-values';
 import { stepHeading } from './steps';
@@ -74,7 +75,6 @@ export function ReviewStep({
   passwordInputs,
 }: ReviewStepProps) {
   const {
-    register,
     control,
     formState: { errors },
   } = useFormContext<ApplicationFormValues>();
@@ -179,25 +179,21 @@ export function ReviewStep({
           <legend className="apply-group__title">Set your password</legend>
           <p className="apply-field__hint">You will use it with your email address to sign in to your account.</p>
           <PasswordStrength password={newPassword} popoverId={rulesId} userInputs={passwordInputs}>
-            <TextField
+            <FormTextField
               name="new_password"
               label="Password"
               type="password"
               required
               autoComplete="new-password"
               describedBy={rulesId}
-              registration={register('new_password')}
-              error={errorMessage(errors, 'new_password')}
             />
           </PasswordStrength>
-          <TextField
+          <FormTextField
             name="new_password_confirm"
             label="Confirm password"
             type="password"
             required
             autoComplete="new-password"
-            registration={register('new_password_confirm')}
-            error={errorMessage(errors, 'new_password_confirm')}
           />
         </fieldset>
       ) : null}

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { Spinner } from '../spinner/spinner';
-import { setRef } from './set-ref';
+import { setRef } from '../field/set-ref';
 import type { FieldWidgetProps } from '../field/field-props';
 import './date-input.css';
 

@@ -8,7 +8,7 @@ import {
   type ComboboxWidgetProps,
 } from '../combobox/combobox';
 import { useCombobox, type ComboboxDirection } from '../combobox/use-combobox';
-import { setRef } from '../date-input/set-ref';
+import { setRef } from '../field/set-ref';
 import {
   checkTypedTime,
   filterTimeOptions,

@@ -9,7 +9,7 @@ import {
   type ComboboxWidgetProps,
 } from '../combobox/combobox';
 import { useCombobox } from '../combobox/use-combobox';
-import { setRef } from '../date-input/set-ref';
+import { setRef } from '../field/set-ref';
 import { Spinner } from '../spinner/spinner';
 import { exactTimezone, filterTimezones, timezoneLabel } from './timezone-options';
 import './timezone-picker.css';
