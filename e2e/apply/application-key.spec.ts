@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { QUICK_HELP, fillAboutYou, fillReview, next, stepHeading } from './helpers';
+import { QUICK_HELP, fillAboutYou, fillMotivation, fillReview, next, stepHeading } from './helpers';
 
 // The demo's invitation (apps/api/src/db/seed/demo.ts, DEMO_INVITATION): a pending quick-help
 // application for invited@example.org, completed through its key. One fresh database per run,
@@ -28,11 +28,7 @@ test('an invited applicant completes their application through its key; the key 
   await expect(stepHeading(page, '2. Your motivation')).toBeVisible();
   // With an application key the motivation step asks no "why" (applicant-flow §2.3).
   await expect(page.getByLabel(/^Why would you like to apply/)).toHaveCount(0);
-  await page
-    .getByRole('radiogroup', { name: /special requirements/ })
-    .or(page.getByRole('group', { name: /special requirements/ }))
-    .getByLabel('No')
-    .check();
+  await fillMotivation(page, { why: false });
   await next(page);
   await fillAboutYou(page);
   await next(page);

@@ -48,10 +48,12 @@ export async function next(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
-/** The motivation step of quick-help. */
-export async function fillMotivation(page: Page) {
+/** The motivation step of quick-help; `why: false` where it is not asked (an application key). */
+export async function fillMotivation(page: Page, { why = true }: { why?: boolean } = {}) {
   await expect(stepHeading(page, '2. Your motivation')).toBeVisible();
-  await page.getByLabel(/^Why would you like to apply/).fill('I would like to help my community.');
+  if (why) {
+    await page.getByLabel(/^Why would you like to apply/).fill('I would like to help my community.');
+  }
   await page
     .getByRole('radiogroup', { name: /special requirements/ })
     .or(page.getByRole('group', { name: /special requirements/ }))
