@@ -5,6 +5,16 @@ import { assertInserted } from '../../db/rows.js';
 
 type NewOrganisation = typeof organisations.$inferInsert;
 
+/**
+ * A unique organisation name that holds no run of digits. Emails name the organisation before
+ * the code they carry, and tests read the first six-digit number as the code: a hex suffix that
+ * happened to be all digits (one run in sixteen) made them read the name instead.
+ */
+export function uniqueOrganisationName(): string {
+  const letters = [...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
+  return `Org ${letters}`;
+}
+
 /** An organisation served at the given hosts (a unique host when none are given). */
 export async function createOrganisation(
   db: Executor,
@@ -13,7 +23,7 @@ export async function createOrganisation(
   const { hosts, ...fields } = overrides;
   const [organisation] = await db
     .insert(organisations)
-    .values({ name: `Org ${randomBytes(3).toString('hex')}`, ...fields })
+    .values({ name: uniqueOrganisationName(), ...fields })
     .returning();
   assertInserted(organisation, 'organisation');
   const hostList = hosts ?? [`org-${organisation.id}.test`];
