@@ -3,6 +3,7 @@ export * from './health.js';
 export * from './outbox.js';
 export * from './timezones.js';
 export * from './password.js';
+export * from './return-path.js';
 export * from './organisation.js';
 export * from './custom-field.js';
 export * from './files.js';

@@ -245,6 +245,10 @@ describe('POST /auth/logout', () => {
     ['https://evil.example/phish', '/'],
     ['//evil.example/phish', '/'],
     ['/\\evil.example', '/'],
+    ['/.//evil.example', '/'],
+    ['/..//evil.example', '/'],
+    ['/%2e//evil.example', '/'],
+    ['/%5cevil.example', '/'],
     ['javascript:alert(1)', '/'],
     ['', '/'],
   ])('sends a return address %j off our site to %j', async (value, expected) => {

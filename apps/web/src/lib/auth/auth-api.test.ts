@@ -19,6 +19,11 @@ describe('safeIntendedPath', () => {
       'javascript:alert(1)',
       '/\t/evil.example',
       'portal',
+      // Paths that normalise to `//evil.example` (issue 10, finding 1).
+      '/.//evil.example',
+      '/..//evil.example',
+      '/%2e//evil.example',
+      '/%5cevil.example',
     ]) {
       expect(safeIntendedPath(intended)).toBe('/portal');
     }

@@ -1,4 +1,4 @@
-import type { SignInResponse, TwoFactorResponse } from '@muster/contract';
+import { safeReturnPath, type SignInResponse, type TwoFactorResponse } from '@muster/contract';
 import type { ApiClient } from '../api/client';
 import type { TokenStore } from '../api/token-store';
 
@@ -79,27 +79,13 @@ export async function submitTwoFactorCode(
 }
 
 /**
- * `intended` when it is a path on this site (`/apply/3?x=1`), else `fallback`. Refuses full URLs,
- * protocol-relative `//host` and backslash tricks that browsers read as another host.
+ * `intended` when it is a path on this site (`/apply/3?x=1#step=2`), else `fallback`: the
+ * contract's one return-path check (full URLs on another origin, `//host`, backslashes, control
+ * characters and paths that normalise to any of those are refused).
  */
 export function safeIntendedPath(intended: string | null | undefined, fallback = '/portal'): string {
-  if (!intended || !intended.startsWith('/') || intended.startsWith('//') || intended.includes('\\')) {
-    return fallback;
-  }
-  // Control characters (tabs, newlines) are stripped by URL parsers and can smuggle a host.
-  if ([...intended].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
-    return fallback;
-  }
-  try {
-    const base = 'https://muster.invalid';
-    const url = new URL(intended, base);
-    if (url.origin !== base) {
-      return fallback;
-    }
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+  return safeReturnPath(intended, origin, fallback, { keepHash: true });
 }
 
 /**
