@@ -1,4 +1,5 @@
 import { loadConfig } from './config/config.js';
+import { loggerOptions } from './config/logger.js';
 import { migrationsFolderOf, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
@@ -20,10 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
