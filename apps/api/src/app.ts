@@ -12,6 +12,7 @@ import {
 import type { AppConfig } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { apiVersionPlugin, isApiPath } from './plugins/api-version.js';
+import { cacheControlPlugin } from './plugins/cache-control.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(errorsPlugin);
   await app.register(apiVersionPlugin);
+  await app.register(cacheControlPlugin);
   await app.register(tenancyPlugin);
   await app.register(authPlugin, options.verifyToken ? { verifyToken: options.verifyToken } : {});
   await app.register(rateLimitPlugin);

@@ -126,7 +126,7 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
               'content-disposition',
               `${disposition}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
             )
-            .header('cache-control', 'private, max-age=300')
+            .header('cache-control', 'no-store')
             // Even if a browser were to render it, an uploaded file runs no script and loads nothing.
             .header(
               'content-security-policy',
