@@ -14,6 +14,8 @@ export const authMessages = {
   signInFailed: 'Username or password do not match our records.',
   invalidCode: 'Invalid code, please try again',
   emailNotMatched: 'Email address does not match our records.',
+  /** Blocked, left and inactive accounts, at every way in (issue 10, finding 8). */
+  accountNotActive: 'Your account is not active, so you cannot sign in. Please contact the organisation.',
 } as const;
 
 const required = (label: string) => ({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionClaims, SessionUser } from '@muster/contract';
+import { authMessages, type SessionClaims, type SessionUser } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
+import { USER_STATUS } from '../../db/seed/reference-data.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { HttpError } from '../../plugins/errors.js';
 import { findOrganisationById } from '../organisation/repository.js';
@@ -53,12 +54,35 @@ export async function buildSessionUser(
   };
 }
 
+/** Statuses whose holders may not sign in or renew a session: inactive, left and blocked. */
+const NOT_ACTIVE_STATUS_IDS: ReadonlySet<number> = new Set([
+  USER_STATUS.inactive,
+  USER_STATUS.left,
+  USER_STATUS.blocked,
+]);
+
+/** True when the user's status lets them sign in. */
+export function maySignIn(user: Pick<UserRow, 'statusId'>): boolean {
+  return !NOT_ACTIVE_STATUS_IDS.has(user.statusId);
+}
+
+/**
+ * Refuses a user who may not sign in, with one message for every way in. Every session token is
+ * signed through here (password, code, login and magic links, single sign-on, mobile, refresh).
+ */
+export function assertMaySignIn(user: Pick<UserRow, 'statusId'>): void {
+  if (!maySignIn(user)) {
+    throw new HttpError(403, authMessages.accountNotActive);
+  }
+}
+
 async function signAccessToken(
   deps: AuthDeps,
   db: Executor,
   input: { session: AuthSessionRow; organisation: OrganisationRow; user: UserRow; jti: string; now: Date },
 ): Promise<{ token: string; user: SessionUser }> {
   const { session, organisation, user, jti, now } = input;
+  assertMaySignIn(user);
   const expiresAt = new Date(
     Math.min(now.getTime() + deps.config.accessTokenTtl * 1000, session.expiresAt.getTime()),
   );

@@ -5,7 +5,7 @@ import type { AuthDeps, RequestMeta } from './deps.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { findUserByEmail } from './repository.js';
 import { safeReturnPath } from './return-path.js';
-import { startSession } from './sessions.js';
+import { maySignIn, startSession } from './sessions.js';
 import { isTrustedDevice, requiresSecondFactor, startSecondFactor } from './two-factor.js';
 
 /** Thrown for a sign-in refused on the credentials; the route counts these for rate limiting. */
@@ -51,6 +51,11 @@ export async function signInWithPassword(
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     await fail('wrong_password', user.id);
     throw new SignInRefused(401, authMessages.signInFailed);
+  }
+  // Told only to whoever knows the password, before any second factor is sent.
+  if (!maySignIn(user)) {
+    await fail('account_not_active', user.id);
+    throw new HttpError(403, authMessages.accountNotActive);
   }
 
   const needsSecondFactor = await requiresSecondFactor(deps, user);

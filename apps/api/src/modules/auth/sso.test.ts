@@ -6,6 +6,7 @@ import { sessionClaimsSchema } from '@muster/contract';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
 import { createAccount, decodeToken, uniqueEmail } from '../../test/factories/auth.js';
+import { USER_STATUS } from '../../db/seed/reference-data.js';
 import { findUserById, listSecurityLog } from './repository.js';
 
 const publicOrigin = 'https://muster.example';
@@ -212,6 +213,13 @@ describe('single sign-on (OpenID Connect, authorisation code + PKCE)', () => {
     const response = await signInThroughProvider('subject-unverified');
     expect(response.headers.location).toBe('/portal#sso_error=email_not_verified');
     expect((await findUserById(ctx.db, organisationId, account.id))?.ssoSubject).toBeNull();
+  });
+
+  it('refuses a blocked user, without a token (issue 10, finding 8)', async () => {
+    const account = await createAccount(ctx.db, organisationId, { statusId: USER_STATUS.blocked });
+    accounts.set('subject-blocked', { email: account.email, email_verified: true });
+    const response = await signInThroughProvider('subject-blocked');
+    expect(response.headers.location).toBe('/portal#sso_error=account_not_active');
   });
 
   it('reports an address with no account here', async () => {

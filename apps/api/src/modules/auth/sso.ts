@@ -13,7 +13,7 @@ import {
   type UserRow,
 } from './repository.js';
 import { safeReturnPath, withTokenFragment } from './return-path.js';
-import { startSession } from './sessions.js';
+import { maySignIn, startSession } from './sessions.js';
 
 type SsoProvider = NonNullable<OrganisationRow['ssoProvider']>;
 
@@ -103,7 +103,12 @@ export async function startSso(
 export class SsoFailure extends Error {
   constructor(
     readonly code:
-      'invalid_state' | 'provider_error' | 'no_account' | 'email_not_verified' | 'account_mismatch',
+      | 'invalid_state'
+      | 'provider_error'
+      | 'no_account'
+      | 'email_not_verified'
+      | 'account_mismatch'
+      | 'account_not_active',
     readonly redirect: string,
   ) {
     super(code);
@@ -211,6 +216,9 @@ export async function finishSso(
       return fail(error.code);
     }
     throw error;
+  }
+  if (!maySignIn(user)) {
+    return fail('account_not_active', user.id);
   }
   const session = await startSession(deps, { organisation, user, factors: ['sso'] });
   await deps.securityLog.record({
