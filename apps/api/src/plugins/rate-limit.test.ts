@@ -38,6 +38,16 @@ async function limitedApp(rule: LimitRule, options: { redis?: string; trustProxy
     }
     return { ok: true };
   });
+  // A slow guarded action (like argon2): counted before it runs, forgiven unless it fails.
+  app.get<{ Querystring: { fail?: string } }>('/attempt', async (request, reply) => {
+    const attempt = await limiter.attempt(request, 'attempt-key');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (request.query.fail) {
+      return reply.status(401).send({ message: 'wrong' });
+    }
+    await attempt.forgive();
+    return { ok: true };
+  });
   app.get('/address', async (request) => {
     await limiter.consume(request, clientAddressKey(request));
     return { key: clientAddressKey(request) };
@@ -77,6 +87,26 @@ describe('app.limiter', () => {
     expect((await app.inject('/failures')).statusCode).toBe(429);
   });
 
+  it('attempt: parallel failures are counted before the guarded work, so at most max get through', async () => {
+    const app = await limitedApp(uniqueRule(10));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => app.inject('/attempt?fail=1')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+  });
+
+  it('attempt: a success is forgiven, so successes never use the limit up', async () => {
+    const app = await limitedApp(uniqueRule(2));
+    for (let i = 0; i < 5; i += 1) {
+      expect((await app.inject('/attempt')).statusCode).toBe(200);
+    }
+    expect((await app.inject('/attempt?fail=1')).statusCode).toBe(401);
+    expect((await app.inject('/attempt?fail=1')).statusCode).toBe(401);
+    expect((await app.inject('/attempt')).statusCode).toBe(429);
+  });
+
   it('returns the same limiter for the same rule name', async () => {
     const app = await limitedApp(uniqueRule(2));
     const rule = uniqueRule(1);
@@ -99,6 +129,20 @@ describe('app.limiter', () => {
     });
     expect(forwarded.json()).toEqual({ key: 'ip:198.51.100.1' });
   });
+
+  it.runIf(redisUrl !== undefined)(
+    'attempt: counts atomically across servers through Redis',
+    async () => {
+      const rule = uniqueRule(10);
+      const one = await limitedApp(rule, { redis: redisUrl });
+      const two = await limitedApp(rule, { redis: redisUrl });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => (index % 2 ? one : two).inject('/attempt?fail=1')),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(10);
+      expect((await one.inject('/attempt')).statusCode).toBe(429);
+    },
+  );
 
   it.runIf(redisUrl !== undefined)(
     'shares counters between servers through Redis when REDIS_URL is set',

@@ -15,7 +15,74 @@ export type Limiter = {
   check(request: FastifyRequest, key: string): Promise<void>;
   /** Counts one event for `key` without refusing (a failure counted after the fact). */
   hit(request: FastifyRequest, key: string): Promise<void>;
+  /**
+   * Counts one attempt for `key` atomically BEFORE the work it guards, refusing with 429 when that
+   * goes over the limit, and answers `forgive`, which takes the attempt back (call it when the
+   * attempt turned out not to be a failure). Unlike `check` then `hit`, parallel attempts cannot
+   * all pass the check before any of them is counted.
+   */
+  attempt(request: FastifyRequest, key: string): Promise<{ forgive(): Promise<void> }>;
 };
+
+/** Atomic attempt counters with a fixed window per key: in memory, or in Redis (shared by every server). */
+type AttemptStore = {
+  /** Adds one to `key` (its window starts with the first); answers the new count and the window's remaining ms. */
+  take(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  /** Takes one back from `key`, if it still exists. */
+  give(key: string): Promise<void>;
+};
+
+function memoryAttemptStore(): AttemptStore {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  return {
+    async take(key, windowMs) {
+      const now = Date.now();
+      if (counters.size > 10_000) {
+        for (const [name, counter] of counters) {
+          if (counter.expiresAt <= now) {
+            counters.delete(name);
+          }
+        }
+      }
+      const current = counters.get(key);
+      const counter =
+        current && current.expiresAt > now ? current : { count: 0, expiresAt: now + windowMs };
+      counter.count += 1;
+      counters.set(key, counter);
+      return { count: counter.count, ttlMs: counter.expiresAt - now };
+    },
+    async give(key) {
+      const counter = counters.get(key);
+      if (counter && counter.count > 0) {
+        counter.count -= 1;
+      }
+    },
+  };
+}
+
+/** INCR and the window's expiry in one step, so that no attempt is lost or left without an expiry. */
+const TAKE_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+const GIVE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
+
+function redisAttemptStore(redis: Redis): AttemptStore {
+  const prefix = 'muster-attempts-';
+  return {
+    async take(key, windowMs) {
+      const [count, ttlMs] = (await redis.eval(TAKE_SCRIPT, 1, `${prefix}${key}`, windowMs)) as [number, number];
+      return { count, ttlMs };
+    },
+    async give(key) {
+      await redis.eval(GIVE_SCRIPT, 1, `${prefix}${key}`);
+    },
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +140,7 @@ export const rateLimitPlugin = fp(
       skipOnError: true,
     });
 
+    const attempts = redis ? redisAttemptStore(redis) : memoryAttemptStore();
     const limiters = new Map<string, Limiter>();
     app.decorate('limiter', (rule: LimitRule): Limiter => {
       const existing = limiters.get(rule.name);
@@ -102,6 +170,30 @@ export const rateLimitPlugin = fp(
         },
         async hit(request, key) {
           await run(keyed(request, key));
+        },
+        async attempt(_request, key) {
+          const name = `${rule.name}:${key}`;
+          let taken: { count: number; ttlMs: number };
+          try {
+            taken = await attempts.take(name, rule.timeWindowMs);
+          } catch (error) {
+            // Like the other limits, a store outage must not take sign-in down.
+            app.log.warn({ err: error }, 'rate-limit store error');
+            return { forgive: async () => undefined };
+          }
+          if (taken.count > rule.max) {
+            await attempts.give(name).catch(() => undefined);
+            throw tooManyAttempts(taken.ttlMs / 1000);
+          }
+          let forgiven = false;
+          return {
+            async forgive() {
+              if (!forgiven) {
+                forgiven = true;
+                await attempts.give(name).catch(() => undefined);
+              }
+            },
+          };
         },
       };
       limiters.set(rule.name, limiter);

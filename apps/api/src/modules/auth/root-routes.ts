@@ -15,6 +15,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { clientAddressKey } from '../../plugins/rate-limit.js';
 import { findOrganisationForHost, type OrganisationRow } from '../organisation/repository.js';
 import { AUTH_LIMITS } from './deps.js';
+import { countingFailures } from './counting-failures.js';
 import { authLimitRules } from './limits.js';
 import { followMagicLink, requestPasswordReset, RESET_REQUESTED } from './links.js';
 import { safeReturnPath } from './return-path.js';
@@ -178,20 +179,11 @@ export async function registerAuthRootRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      await linkAddress.check(request, clientAddressKey(request));
-      try {
-        const { location } = await followMagicLink(app.auth, {
-          token: request.params.token,
-          meta: requestMeta(request),
-        });
-        noStore(reply);
-        return await reply.redirect(location, 303);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) {
-          await linkAddress.hit(request, clientAddressKey(request));
-        }
-        throw error;
-      }
+      const { location } = await countingFailures(request, [[linkAddress, clientAddressKey(request)]], () =>
+        followMagicLink(app.auth, { token: request.params.token, meta: requestMeta(request) }),
+      );
+      noStore(reply);
+      return reply.redirect(location, 303);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,6 +26,7 @@ import { requestMeta } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { clientAddressKey, type Limiter } from '../../plugins/rate-limit.js';
 import { organisationOf } from '../../plugins/tenancy.js';
+import { countingFailures } from './counting-failures.js';
 import { authLimitRules } from './limits.js';
 import { followLoginLink, resetPassword } from './links.js';
 import {
@@ -47,27 +48,6 @@ const errors = (...statuses: number[]) =>
 
 /** A redirect answer: `Location` carries the address; the body is empty. */
 const redirectSchema = z.null().describe('Redirect: see the Location header.');
-
-/** Runs `action`; a 401/403 it throws is counted against the given failure limits first. */
-async function countingFailures<T>(
-  request: FastifyRequest,
-  limits: Array<[Limiter, string]>,
-  action: () => Promise<T>,
-): Promise<T> {
-  for (const [limiter, key] of limits) {
-    await limiter.check(request, key);
-  }
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof HttpError && (error.statusCode === 401 || error.statusCode === 403)) {
-      for (const [limiter, key] of limits) {
-        await limiter.hit(request, key);
-      }
-    }
-    throw error;
-  }
-}
 
 /**
  * Sign-in API under `/api` (platform-foundation §7 sign-in and mobile calls, applicant-flow §7):
