@@ -13,6 +13,7 @@ import type { AppConfig } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { apiVersionPlugin, isApiPath } from './plugins/api-version.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
+import { normaliseUrl } from './plugins/normalise-url.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Signed link tokens (login, magic, reset links) travel as path parameters of 300-odd characters.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 },
     genReqId: () => crypto.randomUUID(),
+    rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
   });
 
   app.setValidatorCompiler(validatorCompiler);
