@@ -60,6 +60,7 @@ export default defineConfig({
       PUBLIC_ORIGIN: baseURL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      MUSTER_DEV_TOOLS: '1',
     },
   },
 });

@@ -100,7 +100,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { prefix: '/api' });
   if (config.devTools) {
-    // Development pages live at the root, outside the API and its tenancy.
+    // Development pages live at the root, outside the API and its tenancy, for this machine only.
+    app.addHook('onRequest', async (request, reply) => {
+      if (isDevPage(request.url) && !fromLoopback(request)) {
+        return reply.status(404).send({ message: 'Not found.' });
+      }
+      return undefined;
+    });
     await app.register(outboxRoutes);
   }
   await registerModules(app);
@@ -119,15 +125,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (isApiPath(url)) {
       return reply.status(404).send({ message: `No API route ${request.method} ${url}.` });
     }
-    // Dev pages (`/dev/outbox`, `/dev/widgets`) do not exist in production, not even as app routes.
-    const devPage = url === '/dev' || url.startsWith('/dev/');
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && (config.devTools || !devPage)) {
+    // Dev pages (`/dev/outbox`, `/dev/widgets`) exist only with the development tools, not even as app routes.
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && (config.devTools || !isDevPage(url))) {
       // Client-side routes: the single-page app answers them.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found.' });
   });
   return app;
+}
+
+/** True for the development pages' paths. */
+function isDevPage(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/dev' || path.startsWith('/dev/');
+}
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * A request from this machine itself: the socket AND the client address are loopback, and no
+ * proxy forwarded it (a reverse proxy on the same machine would make every socket loopback).
+ */
+function fromLoopback(request: { socket: { remoteAddress?: string | undefined }; ip: string; headers: Record<string, unknown> }): boolean {
+  return (
+    LOOPBACK.test(request.socket.remoteAddress ?? '') &&
+    LOOPBACK.test(request.ip) &&
+    request.headers['x-forwarded-for'] === undefined &&
+    request.headers.forwarded === undefined
+  );
 }
 
 /**

@@ -1,13 +1,15 @@
-import { loadConfig } from './config/config.js';
+import { assertProductionReady, loadConfig, withStartDefaults } from './config/config.js';
 import { loggerOptions } from './config/logger.js';
 import { migrationsFolderOf, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { assertNoDemoInProduction } from './db/seed/demo-guard.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
 
 /** Starts the API (and the built web app) on one port: `npm start`. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(withStartDefaults(process.env));
+  assertProductionReady(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -18,6 +20,7 @@ async function main(): Promise<void> {
   await seedReferenceData(database.db);
   // A fresh install gets the demo organisation so there is something to sign in to.
   const demo = config.seedDemo ? await seedDemoIfEmpty(database.db, { ssoProvider: config.demoSso }) : null;
+  await assertNoDemoInProduction(database.db, config);
   const app = await buildApp({
     config,
     database,

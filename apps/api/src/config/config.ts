@@ -22,7 +22,14 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('15m'),
   SESSION_MAX_AGE: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('12h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /**
+   * `auto` (default outside production): an empty database gets the demo organisation. `never`.
+   * `demo`: asked for by name, the only way the demo (with its published passwords) is seeded into,
+   * or accepted by, a production server.
+   */
+  SEED_DEMO: z.enum(['auto', 'never', 'demo']).optional(),
+  /** `1`: serve the development tools (`/dev/outbox`, `/dev/widgets`) to loopback addresses. Never in production. */
+  MUSTER_DEV_TOOLS: z.enum(['0', '1']).default('0'),
   DEMO_SSO_ISSUER: z.string().url().optional(),
   DEMO_SSO_CLIENT_ID: z.string().min(1).default('muster'),
   DEMO_SSO_CLIENT_SECRET: z.string().min(1).optional(),
@@ -48,7 +55,10 @@ export type AppConfig = {
   /** Longest a sign-in lasts, refreshes included, in seconds (`SESSION_MAX_AGE`, default 12h). */
   sessionMaxAge: number;
   logLevel: string;
+  /** Seed the demo organisation into an empty database on start. */
   seedDemo: boolean;
+  /** The demo was asked for by name (`SEED_DEMO=demo`): a production server accepts its accounts. */
+  demoRequested: boolean;
   /**
    * When set, a freshly seeded demo organisation signs its users in through this OpenID provider
    * (`DEMO_SSO_ISSUER`, `DEMO_SSO_CLIENT_ID`, `DEMO_SSO_CLIENT_SECRET`): to try single sign-on.
@@ -56,7 +66,10 @@ export type AppConfig = {
   demoSso: { name: string; issuer: string; clientId: string; clientSecret: string } | null;
   /** Directory of the built web app served on `/`, when it exists. */
   webDist: string;
-  /** Dev-only pages (`/dev/outbox`, `/dev/widgets`) are on whenever NODE_ENV is not production. */
+  /**
+   * The development tools (`/dev/outbox`, `/dev/widgets`): only with `MUSTER_DEV_TOOLS=1`, never in
+   * production, and answered only to loopback addresses.
+   */
   devTools: boolean;
   apiRoot: string;
 };
@@ -71,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.MUSTER_DEV_TOOLS === '1') {
+    throw new Error('Invalid configuration:\nMUSTER_DEV_TOOLS: the development tools cannot be turned on in production');
+  }
   const apiRoot = findPackageRoot();
   const repoRoot = path.resolve(apiRoot, '..', '..');
   return {
@@ -88,7 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtl: durationSeconds(e.ACCESS_TOKEN_TTL),
     sessionMaxAge: durationSeconds(e.SESSION_MAX_AGE),
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === 'auto',
+    seedDemo: production ? e.SEED_DEMO === 'demo' : e.SEED_DEMO !== 'never',
+    demoRequested: e.SEED_DEMO === 'demo',
     demoSso: e.DEMO_SSO_ISSUER
       ? {
           name: 'Demo ID',
@@ -98,8 +116,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         }
       : null,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
-    devTools: e.NODE_ENV !== 'production',
+    devTools: e.MUSTER_DEV_TOOLS === '1',
     apiRoot,
     ...overrides,
   };
+}
+
+/**
+ * The defaults of starting the server (`npm start`, `npm run dev`); anything set in `env` wins.
+ * On the embedded database (no DATABASE_URL) it is a demo install: development, with the
+ * development tools on for this machine. Against a DATABASE_URL it is production unless
+ * NODE_ENV says otherwise, so a real install cannot run with the demo's defaults by accident.
+ */
+export function withStartDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const embedded = !env.DATABASE_URL;
+  const nodeEnv = env.NODE_ENV ?? (embedded ? 'development' : 'production');
+  return {
+    ...env,
+    NODE_ENV: nodeEnv,
+    ...(embedded && nodeEnv !== 'production' && env.MUSTER_DEV_TOOLS === undefined ? { MUSTER_DEV_TOOLS: '1' } : {}),
+  };
+}
+
+/**
+ * What a production server cannot run without, named in one error: the token-signing secret and
+ * the mail server (sign-in codes, reset links and reference requests must leave the building).
+ */
+export function assertProductionReady(config: AppConfig): void {
+  if (config.env !== 'production') {
+    return;
+  }
+  const missing = [
+    ...(config.jwtSecret ? [] : ['JWT_SECRET (32 or more characters)']),
+    ...(config.smtpUrl ? [] : ['SMTP_URL (e.g. smtp://user:pass@mail.example.org:587)']),
+  ];
+  if (missing.length > 0) {
+    throw new Error(
+      `Muster will not start in production without: ${missing.join(', ')}. ` +
+        'Set them, or run with NODE_ENV=development to try it out.',
+    );
+  }
 }

@@ -81,7 +81,7 @@ export async function createTestContext(
   // directory of this context's own, never into the repository's ./data.
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', MUSTER_DEV_TOOLS: '1' },
     { webDist: '/nonexistent', dataDir: path.join(scratch, 'db'), ...overrides },
   );
   const app = await buildApp({ config, database, ...options });
