@@ -21,6 +21,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('15m'),
   SESSION_MAX_AGE: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('12h'),
+  SESSION_IDLE_TIMEOUT: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('30m'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * `auto` (default outside production): an empty database gets the demo organisation. `never`.
@@ -54,6 +55,8 @@ export type AppConfig = {
   accessTokenTtl: number;
   /** Longest a sign-in lasts, refreshes included, in seconds (`SESSION_MAX_AGE`, default 12h). */
   sessionMaxAge: number;
+  /** A sign-in unused for this long (seconds) cannot be renewed (`SESSION_IDLE_TIMEOUT`, default 30m). */
+  sessionIdleTimeout: number;
   logLevel: string;
   /** Seed the demo organisation into an empty database on start. */
   seedDemo: boolean;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: durationSeconds(e.ACCESS_TOKEN_TTL),
     sessionMaxAge: durationSeconds(e.SESSION_MAX_AGE),
+    sessionIdleTimeout: durationSeconds(e.SESSION_IDLE_TIMEOUT),
     logLevel: e.LOG_LEVEL,
     seedDemo: production ? e.SEED_DEMO === 'demo' : e.SEED_DEMO !== 'never',
     demoRequested: e.SEED_DEMO === 'demo',

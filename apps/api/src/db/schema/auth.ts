@@ -36,6 +36,8 @@ export const authSessions = pgTable(
     factors: text().notNull(),
     createdAt: createdAt(),
     expiresAt: at().notNull(),
+    /** Last time a token of this sign-in was used or renewed (kept to the minute): the idle limit. */
+    lastSeenAt: at().notNull().defaultNow(),
     revokedAt: at(),
     revokedReason: text(),
   },

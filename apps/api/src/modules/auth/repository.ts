@@ -342,6 +342,20 @@ export async function insertToken(db: Executor, row: typeof authTokens.$inferIns
   await db.insert(authTokens).values(row);
 }
 
+/** Records that a sign-in was used at `at`, unless that was already recorded less than a minute before. */
+export async function touchSession(db: Executor, organisationId: number, sessionId: string, at: Date): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ lastSeenAt: at })
+    .where(
+      and(
+        eq(authSessions.organisationId, organisationId),
+        eq(authSessions.id, sessionId),
+        lt(authSessions.lastSeenAt, new Date(at.getTime() - 60_000)),
+      ),
+    );
+}
+
 /** A token with its session, for verification and renewal. */
 export async function findTokenWithSession(
   db: Executor,

@@ -14,6 +14,7 @@ import {
   loadPermissionNames,
   revokeSession,
   revokeTokenIfActive,
+  touchSession,
   type AuthSessionRow,
   type UserRow,
 } from './repository.js';
@@ -130,6 +131,7 @@ export async function startSession(
       factors: factors.join('+'),
       createdAt: now,
       expiresAt: new Date(now.getTime() + deps.config.sessionMaxAge * 1000),
+      lastSeenAt: now,
       revokedAt: null,
       revokedReason: null,
     };
@@ -164,10 +166,12 @@ export async function verifySessionToken(deps: AuthDeps, token: string): Promise
     found.token.revokedAt ||
     found.session.revokedAt ||
     found.session.expiresAt.getTime() <= now ||
+    isIdle(deps, found.session, now) ||
     String(found.token.userId) !== payload.sub
   ) {
     return null;
   }
+  await touchSession(deps.db, organisationId, found.session.id, new Date(now));
   const user = payload.user as SessionUser;
   return {
     userId: found.token.userId,
@@ -179,6 +183,11 @@ export async function verifySessionToken(deps: AuthDeps, token: string): Promise
 }
 
 const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
+
+/** True when the sign-in has not been used for SESSION_IDLE_TIMEOUT: it may not be used or renewed. */
+function isIdle(deps: AuthDeps, session: AuthSessionRow, now: number): boolean {
+  return now - session.lastSeenAt.getTime() > deps.config.sessionIdleTimeout * 1000;
+}
 
 /**
  * Renews a session token (even an expired one, while its sign-in lasts): the old token is
@@ -245,6 +254,7 @@ export async function refreshSession(
         !existing ||
         existing.session.revokedAt ||
         existing.session.expiresAt <= now ||
+        isIdle(deps, existing.session, now.getTime()) ||
         !organisation ||
         !user
       ) {
@@ -258,6 +268,7 @@ export async function refreshSession(
         jti: newJti,
         now,
       });
+      await touchSession(tx, organisationId, existing.session.id, now);
       return { ok: true, token: issued.token };
     })
     .catch((error: unknown) => {
