@@ -15,6 +15,7 @@ import { apiVersionPlugin, isApiPath } from './plugins/api-version.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { normaliseUrl } from './plugins/normalise-url.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(apiVersionPlugin);
   await app.register(cacheControlPlugin);
   await app.register(tenancyPlugin);
