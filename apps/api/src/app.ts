@@ -15,6 +15,7 @@ import { apiVersionPlugin, isApiPath } from './plugins/api-version.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { normaliseUrl } from './plugins/normalise-url.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 },
     genReqId: () => crypto.randomUUID(),
     rewriteUrl: (request) => normaliseUrl(request.url ?? '/'),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
 
   app.setValidatorCompiler(validatorCompiler);
