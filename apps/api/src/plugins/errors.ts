@@ -4,6 +4,23 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorResponse } from '@muster/contract';
 
 /** An error a service throws to answer with a status and a sentence (and optional field errors). */
+export const MULTIPART_UNREADABLE =
+  'The upload could not be read: send multipart/form-data with a boundary, and end it with the closing boundary.';
+
+/**
+ * A malformed multipart body, as busboy (under @fastify/multipart) reports it while a route reads
+ * the parts: plain errors, told apart by their documented messages.
+ */
+export function isMultipartParseError(error: { message?: unknown; statusCode?: unknown }): boolean {
+  return (
+    error.statusCode === undefined &&
+    typeof error.message === 'string' &&
+    /^(Multipart: .+|Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form)$/.test(
+      error.message,
+    )
+  );
+}
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -86,6 +103,9 @@ export const errorsPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
         return reply.status(500).send({ message: 'Something went wrong on our side.', request_id: request.id });
+      }
+      if (isMultipartParseError(error)) {
+        return reply.status(400).send({ message: MULTIPART_UNREADABLE });
       }
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
