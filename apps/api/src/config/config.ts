@@ -5,7 +5,8 @@ import { findPackageRoot } from './package-root.js';
 /** A duration: a whole number of seconds, minutes, hours or days (`900s`, `15m`, `12h`, `1d`). */
 const durationPattern = /^\d+[smhd]$/;
 const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
-const durationSeconds = (value: string): number => Number(value.slice(0, -1)) * (durationUnits[value.slice(-1)] ?? 1);
+const durationSeconds = (value: string): number =>
+  Number(value.slice(0, -1)) * (durationUnits[value.slice(-1)] ?? 1);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -21,7 +22,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('15m'),
   SESSION_MAX_AGE: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('12h'),
-  SESSION_IDLE_TIMEOUT: z.string().regex(durationPattern, 'a duration such as 900s, 15m or 12h').default('30m'),
+  SESSION_IDLE_TIMEOUT: z
+    .string()
+    .regex(durationPattern, 'a duration such as 900s, 15m or 12h')
+    .default('30m'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * `auto` (default outside production): an empty database gets the demo organisation. `never`.
@@ -80,7 +84,10 @@ export type AppConfig = {
 /**
  * Reads configuration from the environment, failing fast with every invalid variable named.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -89,7 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && e.MUSTER_DEV_TOOLS === '1') {
-    throw new Error('Invalid configuration:\nMUSTER_DEV_TOOLS: the development tools cannot be turned on in production');
+    throw new Error(
+      'Invalid configuration:\nMUSTER_DEV_TOOLS: the development tools cannot be turned on in production',
+    );
   }
   const apiRoot = findPackageRoot();
   const repoRoot = path.resolve(apiRoot, '..', '..');
@@ -138,7 +147,9 @@ export function withStartDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return {
     ...env,
     NODE_ENV: nodeEnv,
-    ...(embedded && nodeEnv !== 'production' && env.MUSTER_DEV_TOOLS === undefined ? { MUSTER_DEV_TOOLS: '1' } : {}),
+    ...(embedded && nodeEnv !== 'production' && env.MUSTER_DEV_TOOLS === undefined
+      ? { MUSTER_DEV_TOOLS: '1' }
+      : {}),
   };
 }
 

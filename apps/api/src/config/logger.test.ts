@@ -10,7 +10,10 @@ describe('redactUrl', () => {
     ['/api/login/token/tok123?redirect=/portal', '/api/login/token/[redacted]?redirect=/portal'],
     ['/auth/magic/m4gic', '/auth/magic/[redacted]'],
     ['/apply/quick-help?key=demo-invitation-key&step=2', '/apply/quick-help?key=[redacted]&step=2'],
-    ['/api/opportunities/1/apply?t=1&application_key=k3y', '/api/opportunities/1/apply?t=1&application_key=[redacted]'],
+    [
+      '/api/opportunities/1/apply?t=1&application_key=k3y',
+      '/api/opportunities/1/apply?t=1&application_key=[redacted]',
+    ],
     ['/portal', '/portal'],
   ])('redacts %j', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);

@@ -48,7 +48,12 @@ export function serializeError(error: Error): SerializedError {
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-email-address"]', 'req.body.password'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'req.headers["x-email-address"]',
+      'req.body.password',
+    ],
     hooks: {
       // A log line's own message may be an error's message (Fastify logs a failed request that way).
       logMethod(args, method) {

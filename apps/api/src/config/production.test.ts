@@ -32,10 +32,16 @@ describe('withStartDefaults', () => {
 describe('production configuration', () => {
   it('names every missing setting in one message', () => {
     const config = loadConfig({ NODE_ENV: 'production' });
-    expect(() => assertProductionReady(config)).toThrow(/without: JWT_SECRET \(32 or more characters\), SMTP_URL/);
+    expect(() => assertProductionReady(config)).toThrow(
+      /without: JWT_SECRET \(32 or more characters\), SMTP_URL/,
+    );
     const withSecret = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
     expect(() => assertProductionReady(withSecret)).toThrow(/without: SMTP_URL/);
-    const ready = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.test:587' });
+    const ready = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail.test:587',
+    });
     expect(() => assertProductionReady(ready)).not.toThrow();
     expect(() => assertProductionReady(loadConfig({ NODE_ENV: 'development' }))).not.toThrow();
   });
@@ -67,8 +73,12 @@ describe('demo accounts in production', () => {
     await createAccount(ctx.db, organisation.id, { email: DEMO_ACCOUNTS.admin.toUpperCase() });
     expect(await demoAccountsExist(ctx.db)).toBe(true);
     await expect(assertNoDemoInProduction(ctx.db, production)).rejects.toThrow(/passwords are published/);
-    await expect(assertNoDemoInProduction(ctx.db, { ...production, demoRequested: true })).resolves.toBeUndefined();
-    await expect(assertNoDemoInProduction(ctx.db, { env: 'development', demoRequested: false })).resolves.toBeUndefined();
+    await expect(
+      assertNoDemoInProduction(ctx.db, { ...production, demoRequested: true }),
+    ).resolves.toBeUndefined();
+    await expect(
+      assertNoDemoInProduction(ctx.db, { env: 'development', demoRequested: false }),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -89,7 +99,11 @@ describe('development tools', () => {
       headers: { ...json, 'x-forwarded-for': '203.0.113.7' },
     });
     expect(proxied.statusCode).toBe(404);
-    const disguised = await ctx.app.inject({ url: '//dev/outbox', headers: json, remoteAddress: '203.0.113.7' });
+    const disguised = await ctx.app.inject({
+      url: '//dev/outbox',
+      headers: json,
+      remoteAddress: '203.0.113.7',
+    });
     expect(disguised.statusCode).toBe(404);
   });
 });

@@ -42,7 +42,7 @@ declare module 'fastify' {
 /** The caller's address and user agent, for the security log and rate limits. */
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null, requestId: request.id };
 }
 
 /** The bearer token of a request, if any. */
@@ -93,6 +93,31 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
         rejectedTokens.add(request);
       }
       request.session = session;
+    });
+
+    // Refusals thrown anywhere (a handler's own 403, a limiter's 429) are logged once per request:
+    // unless whoever refused already wrote the row (e.g. `refuse` below, or a sign-in failure).
+    app.addHook('onError', async (request, _reply, error) => {
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if ((status !== 403 && status !== 429) || deps.securityLog.refusalRecorded(request.id)) {
+        return;
+      }
+      await deps.securityLog.record({
+        event: status === 429 ? 'rate_limited' : 'authorisation_failed',
+        outcome: 'failure',
+        organisationId: request.session?.organisationId ?? request.organisation?.id ?? null,
+        userId: request.session?.userId ?? null,
+        details: {
+          status,
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          reason: status === 429 ? 'too_many_attempts' : 'refused_by_handler',
+        },
+        meta: requestMeta(request),
+      });
+    });
+    app.addHook('onResponse', async (request) => {
+      deps.securityLog.forget(request.id);
     });
 
     const refuse = async (

@@ -59,7 +59,9 @@ describe('Cache-Control: no-store', () => {
   });
 
   it('is on an uploaded file and its download', async () => {
-    const body = multipartBody([{ name: 'file', filename: 'dot.png', contentType: 'image/png', content: pngBytes() }]);
+    const body = multipartBody([
+      { name: 'file', filename: 'dot.png', contentType: 'image/png', content: pngBytes() },
+    ]);
     const uploaded = await ctx.app.inject({
       method: 'POST',
       url: '/api/files?ephemeral=1',

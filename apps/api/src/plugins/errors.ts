@@ -52,7 +52,9 @@ export function issuesToErrors(
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
-    const key = [prefix, dottedPath(issue.path)].filter((part) => part !== undefined && part !== '').join('.');
+    const key = [prefix, dottedPath(issue.path)]
+      .filter((part) => part !== undefined && part !== '')
+      .join('.');
     (errors[key || '_'] ??= []).push(issue.message);
   }
   return errors;
@@ -102,7 +104,9 @@ export const errorsPlugin = fp(
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-        return reply.status(500).send({ message: 'Something went wrong on our side.', request_id: request.id });
+        return reply
+          .status(500)
+          .send({ message: 'Something went wrong on our side.', request_id: request.id });
       }
       if (isMultipartParseError(error)) {
         return reply.status(400).send({ message: MULTIPART_UNREADABLE });
@@ -110,7 +114,9 @@ export const errorsPlugin = fp(
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.status(status).send({ message: 'Something went wrong on our side.', request_id: request.id });
+        return reply
+          .status(status)
+          .send({ message: 'Something went wrong on our side.', request_id: request.id });
       }
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
         return reply.status(400).send({ message: 'The request body is not valid JSON.' });
@@ -119,7 +125,9 @@ export const errorsPlugin = fp(
         return reply.status(429).send({ message: error.message });
       }
       // Client errors raised by Fastify itself (body too large, bad media type): its message is safe.
-      return reply.status(status).send({ message: error.message || statusMessages[status] || 'Bad request.' });
+      return reply
+        .status(status)
+        .send({ message: error.message || statusMessages[status] || 'Bad request.' });
     });
   },
   { name: 'errors' },

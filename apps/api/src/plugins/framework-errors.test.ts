@@ -20,7 +20,10 @@ describe('refusals before routing', () => {
   });
 
   it('answers an over-long path parameter with 414 JSON', async () => {
-    const response = await ctx.app.inject({ url: `/api/opportunities/secret${'x'.repeat(2000)}`, headers: { host } });
+    const response = await ctx.app.inject({
+      url: `/api/opportunities/secret${'x'.repeat(2000)}`,
+      headers: { host },
+    });
     expect(response.statusCode).toBe(414);
     expect(response.json()).toEqual({ message: 'A part of the address is too long.' });
   });
@@ -29,7 +32,9 @@ describe('refusals before routing', () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const address = ctx.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { 'x-big': 'y'.repeat(20_000) } });
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      headers: { 'x-big': 'y'.repeat(20_000) },
+    });
     expect(response.status).toBe(431);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ message: 'The request headers are too large.' });

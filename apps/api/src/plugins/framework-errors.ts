@@ -10,7 +10,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
  */
 
 /** Fastify's `frameworkErrors`: a bad URL encoding (400) or an over-long path parameter (414). */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   void reply
     .status(tooLong ? 414 : 400)
@@ -28,7 +32,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   if (error.code === 'ECONNRESET' || socket.destroyed) {
     return;
   }
-  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, message: 'The request is not valid.' };
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    message: 'The request is not valid.',
+  };
   const body = JSON.stringify({ message });
   if (socket.writable) {
     socket.write(

@@ -40,14 +40,22 @@ describe('the input guard on real routes', () => {
       payload: { slug: 'beach\u0000clean' },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: 'The given data was invalid.', errors: { slug: [NUL_MESSAGE] } });
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { slug: [NUL_MESSAGE] },
+    });
   });
 
   it('answers %00 in the query or a path parameter with 422', async () => {
     const query = await ctx.app.inject({ url: '/api/motivations/public?limit=1%00', headers: { host } });
     expect(query.statusCode).toBe(422);
-    expect(query.json<{ errors: Record<string, string[]> }>().errors).toEqual({ 'querystring.limit': [NUL_MESSAGE] });
-    const param = await ctx.app.inject({ url: '/api/opportunities/abc%00/application-form', headers: { host } });
+    expect(query.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      'querystring.limit': [NUL_MESSAGE],
+    });
+    const param = await ctx.app.inject({
+      url: '/api/opportunities/abc%00/application-form',
+      headers: { host },
+    });
     expect(param.statusCode).toBe(422);
   });
 

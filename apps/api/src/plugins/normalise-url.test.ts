@@ -51,7 +51,10 @@ describe('tenancy on disguised API paths', () => {
   );
 
   it('serves the same disguised path normally on a known host', async () => {
-    const response = await ctx.app.inject({ url: '/%61pi/organisation/timezones', headers: { host: 'normalise-a.test' } });
+    const response = await ctx.app.inject({
+      url: '/%61pi/organisation/timezones',
+      headers: { host: 'normalise-a.test' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -89,9 +89,7 @@ describe('app.limiter', () => {
 
   it('attempt: parallel failures are counted before the guarded work, so at most max get through', async () => {
     const app = await limitedApp(uniqueRule(10));
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => app.inject('/attempt?fail=1')),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, () => app.inject('/attempt?fail=1')));
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
@@ -130,19 +128,16 @@ describe('app.limiter', () => {
     expect(forwarded.json()).toEqual({ key: 'ip:198.51.100.1' });
   });
 
-  it.runIf(redisUrl !== undefined)(
-    'attempt: counts atomically across servers through Redis',
-    async () => {
-      const rule = uniqueRule(10);
-      const one = await limitedApp(rule, { redis: redisUrl });
-      const two = await limitedApp(rule, { redis: redisUrl });
-      const answers = await Promise.all(
-        Array.from({ length: 40 }, (_, index) => (index % 2 ? one : two).inject('/attempt?fail=1')),
-      );
-      expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(10);
-      expect((await one.inject('/attempt')).statusCode).toBe(429);
-    },
-  );
+  it.runIf(redisUrl !== undefined)('attempt: counts atomically across servers through Redis', async () => {
+    const rule = uniqueRule(10);
+    const one = await limitedApp(rule, { redis: redisUrl });
+    const two = await limitedApp(rule, { redis: redisUrl });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => (index % 2 ? one : two).inject('/attempt?fail=1')),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(10);
+    expect((await one.inject('/attempt')).statusCode).toBe(429);
+  });
 
   it.runIf(redisUrl !== undefined)(
     'shares counters between servers through Redis when REDIS_URL is set',

@@ -45,8 +45,7 @@ function memoryAttemptStore(): AttemptStore {
         }
       }
       const current = counters.get(key);
-      const counter =
-        current && current.expiresAt > now ? current : { count: 0, expiresAt: now + windowMs };
+      const counter = current && current.expiresAt > now ? current : { count: 0, expiresAt: now + windowMs };
       counter.count += 1;
       counters.set(key, counter);
       return { count: counter.count, ttlMs: counter.expiresAt - now };
@@ -75,7 +74,10 @@ function redisAttemptStore(redis: Redis): AttemptStore {
   const prefix = 'muster-attempts-';
   return {
     async take(key, windowMs) {
-      const [count, ttlMs] = (await redis.eval(TAKE_SCRIPT, 1, `${prefix}${key}`, windowMs)) as [number, number];
+      const [count, ttlMs] = (await redis.eval(TAKE_SCRIPT, 1, `${prefix}${key}`, windowMs)) as [
+        number,
+        number,
+      ];
       return { count, ttlMs };
     },
     async give(key) {

@@ -20,7 +20,8 @@ export type AuthDeps = {
 };
 
 /** Who is asking, for the security log and rate limits; never the body. */
-export type RequestMeta = { ip: string; userAgent: string | null };
+/** Who sent a request: for the security log. `requestId` lets the log tell whether a request's refusal was recorded. */
+export type RequestMeta = { ip: string; userAgent: string | null; requestId?: string };
 
 /** Lifetimes and limits of the sign-in factors (applicant-flow §9 and the issue). */
 export const AUTH_LIMITS = {

@@ -55,7 +55,9 @@ describe('the idle limit', () => {
     await setLastSeen(sessionId, 31);
     const renewed = await refresh(token);
     expect(renewed.statusCode).toBe(401);
-    expect(renewed.json<{ message: string }>().message).toBe('Your session has expired, please sign in again.');
+    expect(renewed.json<{ message: string }>().message).toBe(
+      'Your session has expired, please sign in again.',
+    );
     const used = await ctx.app.inject({
       url: `/api/users/${account.id}`,
       headers: { host, authorization: `Bearer ${token}` },

@@ -54,10 +54,14 @@ describe('sign-in limits', () => {
   it('verifies at most 10 of 50 parallel wrong passwords for one account (issue 10, finding 4)', async () => {
     const account = await createAccount(ctx.db, organisationId);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => signIn(account.email, 'Wrong-pass1', `10.44.${i >> 8}.${(i & 255) + 1}`)),
+      Array.from({ length: 50 }, (_, i) =>
+        signIn(account.email, 'Wrong-pass1', `10.44.${i >> 8}.${(i & 255) + 1}`),
+      ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(authLimitRules.signInAccount.max);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+      authLimitRules.signInAccount.max,
+    );
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
       50 - authLimitRules.signInAccount.max,
     );

@@ -343,7 +343,12 @@ export async function insertToken(db: Executor, row: typeof authTokens.$inferIns
 }
 
 /** Records that a sign-in was used at `at`, unless that was already recorded less than a minute before. */
-export async function touchSession(db: Executor, organisationId: number, sessionId: string, at: Date): Promise<void> {
+export async function touchSession(
+  db: Executor,
+  organisationId: number,
+  sessionId: string,
+  at: Date,
+): Promise<void> {
   await db
     .update(authSessions)
     .set({ lastSeenAt: at })

@@ -12,6 +12,7 @@ export type SecurityEventName =
   | 'token_refreshed'
   | 'logout'
   | 'authorisation_failed'
+  | 'rate_limited'
   | 'password_reset_requested'
   | 'password_reset'
   | 'login_link'
@@ -31,7 +32,16 @@ export type SecurityEvent = {
   meta?: RequestMeta;
 };
 
-export type SecurityLog = { record(event: SecurityEvent): Promise<void> };
+export type SecurityLog = {
+  record(event: SecurityEvent): Promise<void>;
+  /** True when a refusal (outcome failure) was recorded for the request with this id. */
+  refusalRecorded(requestId: string): boolean;
+  /** Forgets the request (it has been answered). */
+  forget(requestId: string): void;
+};
+
+/** Most requests in flight remembered as having a recorded refusal (a bound, should answers go missing). */
+const REQUESTS_REMEMBERED = 10_000;
 
 /**
  * The security log: each event becomes a `security_log` row and one line on the `security`
@@ -42,8 +52,21 @@ export function createSecurityLog(
   db: Executor,
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): SecurityLog {
+  const refused = new Set<string>();
   return {
+    refusalRecorded(requestId) {
+      return refused.has(requestId);
+    },
+    forget(requestId) {
+      refused.delete(requestId);
+    },
     async record(event) {
+      if (event.outcome === 'failure' && event.meta?.requestId) {
+        if (refused.size >= REQUESTS_REMEMBERED) {
+          refused.clear();
+        }
+        refused.add(event.meta.requestId);
+      }
       const line = {
         event: event.event,
         outcome: event.outcome,
