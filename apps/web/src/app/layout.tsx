@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router';
+import { AccountSwitchPrompt } from './account-switch-prompt';
 
 /** Page frame shared by every route: skip link, header, main landmark. */
 export function Layout() {
@@ -13,6 +14,7 @@ export function Layout() {
         </Link>
       </header>
       <main id="main" tabIndex={-1}>
+        <AccountSwitchPrompt />
         <Outlet />
       </main>
     </>

@@ -61,7 +61,7 @@ describe('consumeTokenFromHash', () => {
   it('leaves an address without a token alone', () => {
     window.history.replaceState(null, '', '/portal#tab=1');
     const tokens = createTokenStore({ storage: null });
-    expect(consumeTokenFromHash(tokens)).toBe(false);
+    expect(consumeTokenFromHash(tokens)).toEqual({ kind: 'none' });
     expect(tokens.get()).toBeNull();
     expect(window.location.hash).toBe('#tab=1');
   });

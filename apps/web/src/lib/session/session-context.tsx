@@ -8,14 +8,37 @@ import { can, decodeSession, type Session } from './session';
 type SessionContextValue = {
   token: string | null;
   session: Session | null;
-  /** True when this page load arrived with `#token=` (magic link or login link). */
+  /** True when this page load arrived with `#token=` (magic link or login link) and it was taken. */
   tokenFromLink: boolean;
+  /** A link's sign-in as someone other than the signed-in user, waiting for the user's choice. */
+  accountSwitch: AccountSwitch | null;
   /** Organisation with feature fields, when given explicitly; else the session's organisation. */
   organisation: OrganisationFeatureSource | null;
   tokenStore: TokenStore;
 };
 
+/** A pending switch of accounts (see `consumeTokenFromHash`): who is signed in, who the link signs in. */
+export type AccountSwitch = {
+  current: Session;
+  incoming: Session;
+  /** Signs in as the link's account. */
+  accept(): void;
+  /** Stays signed in as now; the link's sign-in is ended on the server. */
+  decline(): void;
+};
+
 const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** Ends a sign-in the user declined, so that its token is dead even if it was copied. */
+function revokeToken(token: string): void {
+  void fetch('/auth/logout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+    redirect: 'manual',
+    keepalive: true,
+  }).catch(() => undefined);
+}
 
 /**
  * Provides the decoded session of the stored token, re-decoded whenever the token changes (also
@@ -32,18 +55,40 @@ export function SessionProvider({
   organisation?: OrganisationFeatureSource | null;
 }) {
   // Runs once per provider; a second run (StrictMode) finds the fragment already cleared.
-  const [tokenFromLink] = useState(() => typeof window !== 'undefined' && consumeTokenFromHash(tokenStore));
+  const [fromLink] = useState(() =>
+    typeof window !== 'undefined' ? consumeTokenFromHash(tokenStore) : ({ kind: 'none' } as const),
+  );
+  const [pending, setPending] = useState(fromLink.kind === 'pending' ? fromLink.token : null);
+  const [switched, setSwitched] = useState(false);
+  const tokenFromLink = fromLink.kind === 'stored' || switched;
   const token = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, () => null);
   const value = useMemo<SessionContextValue>(() => {
     const session = decodeSession(token);
+    const incoming = decodeSession(pending);
     return {
       token,
       session,
       tokenFromLink,
+      accountSwitch:
+        pending && session && incoming
+          ? {
+              current: session,
+              incoming,
+              accept: () => {
+                tokenStore.set(pending);
+                setPending(null);
+                setSwitched(true);
+              },
+              decline: () => {
+                revokeToken(pending);
+                setPending(null);
+              },
+            }
+          : null,
       organisation: organisation ?? session?.user.organisation ?? null,
       tokenStore,
     };
-  }, [token, tokenFromLink, organisation, tokenStore]);
+  }, [token, tokenFromLink, pending, organisation, tokenStore]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -53,6 +98,11 @@ function useSessionContext(): SessionContextValue {
     throw new Error('useSession, usePermissions and useFeatures need a <SessionProvider> above them.');
   }
   return value;
+}
+
+/** A link's sign-in as another account, waiting for the user to choose (null when there is none). */
+export function useAccountSwitch(): AccountSwitch | null {
+  return useSessionContext().accountSwitch;
 }
 
 /** The current session (null when signed out), its token, and the token store to sign in or out. */
@@ -65,7 +115,10 @@ export function useSession() {
 export function usePermissions() {
   const { session } = useSessionContext();
   return useMemo(
-    () => ({ can: (permission: string) => can(session, permission), permissions: session?.user.permissions ?? [] }),
+    () => ({
+      can: (permission: string) => can(session, permission),
+      permissions: session?.user.permissions ?? [],
+    }),
     [session],
   );
 }
