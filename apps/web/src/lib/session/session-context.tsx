@@ -22,9 +22,9 @@ export type AccountSwitch = {
   current: Session;
   incoming: Session;
   /** Signs in as the link's account. */
-  accept(): void;
+  accept: () => void;
   /** Stays signed in as now; the link's sign-in is ended on the server. */
-  decline(): void;
+  decline: () => void;
 };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
