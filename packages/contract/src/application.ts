@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorResponseSchema } from './api.js';
 
-export * from './application-body.js';
+export * from './application/index.js';
 
 /**
  * Server sentences of the application form, word for word where the spec gives them

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestFormSection as section } from '../test-factories.js';
+import { buildApplicationBodySchema } from './body.js';
+import { options, person } from './test-support.js';
+
+describe('without the phone library (the browser before the telephone widget has loaded it)', () => {
+  it('takes E.164 numbers and refuses national ones, rather than guessing', () => {
+    const { phoneLibrary: _omitted, ...withoutLibrary } = options;
+    const required = [section('basic-details', { phone_number_compulsory: true })];
+    const schema = buildApplicationBodySchema(required, withoutLibrary);
+    expect(schema.safeParse({ ...person, contact_number: '+44 7911 123456' }).success).toBe(true);
+    const national = schema.safeParse({ ...person, contact_number: '07911 123456' });
+    expect(national.success).toBe(false);
+    expect(national.error?.issues[0]?.path).toEqual(['contact_number']);
+  });
+});
+
+describe('composition of the step readers', () => {
+  it('reports issues in the order the form has always reported them, step by step', () => {
+    const schema = buildApplicationBodySchema(
+      [
+        section('basic-details'),
+        section('address-details'),
+        section('review-apply', { terms: [{ id: 1, name: 'T', link: 'https://x.org' }] }),
+      ],
+      { ...options, requirePassword: true },
+    );
+    const result = schema.safeParse({});
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'email',
+      'email_confirm',
+      'first_name',
+      'last_name',
+      'dob',
+      'terms.0',
+      'new_password',
+      'addresses',
+    ]);
+  });
+
+  it('describes every body field of every step type in the schema', () => {
+    const schema = buildApplicationBodySchema([], options);
+    const shape = schema.in.shape;
+    for (const field of ['email', 'why', 'addresses', 'questions', 'supportingDocuments', 'references', 'timeslot_ids', 'diversity', 'terms']) {
+      expect(shape).toHaveProperty(field);
+    }
+  });
+});

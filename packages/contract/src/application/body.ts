@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { FormSection } from '../opportunity.js';
+import { Issues, type StepReadContext } from './read.js';
+import { aboutYouFields, readAboutYou } from './steps/about-you.js';
+import { addressDetailsFields, readAddressDetails } from './steps/address-details.js';
+import { basicDetailsFields, readBasicDetails } from './steps/basic-details.js';
+import { diversityFields, readDiversity } from './steps/diversity.js';
+import { motivationFields, readMotivation } from './steps/motivation.js';
+import { readReferences, referencesFields } from './steps/references.js';
+import { readResidential, residentialFields } from './steps/residential.js';
+import { readConsents, readNewPassword, readTerms, reviewApplyFields } from './steps/review-apply.js';
+import { readSupportingDocuments, supportingDocumentsFields } from './steps/supporting-documents.js';
+import type { ApplicationSchemaOptions, ApplicationSubmission } from './submission.js';
+
+/*
+ * The application form body (applicant-flow §3.1, §3.2) and its rules (§5), composed of the step
+ * readers in `steps/`. The server validates a submit with it and the web form resolves with it,
+ * so both judge a form the same way.
+ */
+
+/** Every body field with its description, by owning step. */
+const describedFields = {
+  ...basicDetailsFields,
+  ...motivationFields,
+  ...addressDetailsFields,
+  ...aboutYouFields,
+  ...supportingDocumentsFields,
+  ...referencesFields,
+  ...residentialFields,
+  ...diversityFields,
+  ...reviewApplyFields,
+} as const;
+
+/**
+ * Reads and checks a whole form; every problem is reported, at the path of its field. The
+ * readers run in this order so that issues come in the order the form has always reported them.
+ */
+function readSubmission(context: StepReadContext): ApplicationSubmission {
+  const basicDetails = readBasicDetails(context);
+  const terms = readTerms(context);
+  const diversity = readDiversity(context);
+  const newPassword = readNewPassword(context);
+  const addressDetails = readAddressDetails(context);
+  const motivation = readMotivation(context);
+  const documents = readSupportingDocuments(context);
+  const references = readReferences(context);
+  const consents = readConsents(context);
+  const aboutYou = readAboutYou(context);
+  const residential = readResidential(context);
+  return {
+    ...basicDetails,
+    ...newPassword,
+    ...addressDetails,
+    ...motivation,
+    ...documents,
+    ...references,
+    ...consents,
+    ...terms,
+    ...aboutYou,
+    ...residential,
+    ...diversity,
+  };
+}
+
+/**
+ * The application form body for an opportunity's steps (applicant-flow §3.1, §3.2, §5). It
+ * parses a raw body — nested as FormData keys parse (`addresses[0][street]`) or JSON — into an
+ * {@link ApplicationSubmission}, reporting every broken rule at its dotted path
+ * (`email`, `addresses.0.street`, `questions.{slug}`, `attributes.{slug}`, `terms.0`,
+ * `consents.{consentId}`, `supportingDocuments.{documentId}`, `diversity.diversity_v2_questions.{id}`, …).
+ * The server validates submits with it; the web form resolves with the very same schema.
+ */
+export function buildApplicationBodySchema(
+  sections: readonly FormSection[],
+  options: ApplicationSchemaOptions,
+) {
+  const shape = Object.fromEntries(
+    Object.entries(describedFields).map(([key, description]) => [
+      key,
+      z.unknown().optional().describe(description),
+    ]),
+  ) as Record<keyof typeof describedFields, z.ZodOptional<z.ZodUnknown>>;
+  return z
+    .looseObject(shape)
+    .describe('Application form (applicant-flow §3.1, §3.2)')
+    .transform((raw, ctx): ApplicationSubmission => {
+      const issues = new Issues();
+      const submission = readSubmission({ issues, raw, sections, options });
+      for (const issue of issues.list) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }
+      return submission;
+    });
+}
+export type ApplicationBodySchema = ReturnType<typeof buildApplicationBodySchema>;
