@@ -14,3 +14,5 @@ export * from './opportunity.js';
 export * from './catalogue/index.js';
 export * from './application.js';
 export * from './users.js';
+export * from './residential/index.js';
+export * from './geocode.js';
