@@ -10,6 +10,7 @@ import { registerUsersModule } from './users/routes.js';
 import { registerMotivationsModule } from './motivations/routes.js';
 import { registerTermsModule } from './terms/routes.js';
 import { registerMaintenanceModule } from './maintenance/routes.js';
+import { registerResidentialModule } from './residential/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -27,6 +28,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerMotivationsModule,
     registerTermsModule,
     registerMaintenanceModule,
+    registerResidentialModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

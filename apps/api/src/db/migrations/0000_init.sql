@@ -703,14 +703,28 @@ CREATE TABLE "team_changeover_days" (
 	CONSTRAINT "team_changeover_days_dates_check" CHECK ("team_changeover_days"."end_date" is null or "team_changeover_days"."end_date" >= "team_changeover_days"."start_date")
 );
 --> statement-breakpoint
-CREATE TABLE "team_residential_availability" (
+CREATE TABLE "team_room_unavailable_periods" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"room_id" integer NOT NULL,
+	"from_date" date NOT NULL,
+	"to_date" date NOT NULL,
+	"reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "team_room_unavailable_periods_dates_check" CHECK ("team_room_unavailable_periods"."to_date" >= "team_room_unavailable_periods"."from_date")
+);
+--> statement-breakpoint
+CREATE TABLE "team_rooms" (
+	"id" serial PRIMARY KEY NOT NULL,
 	"organisation_id" integer NOT NULL,
 	"team_id" integer NOT NULL,
-	"date" date NOT NULL,
-	"capacity" integer DEFAULT 0 NOT NULL,
-	"shared_capacity" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "team_residential_availability_team_id_date_pk" PRIMARY KEY("team_id","date"),
-	CONSTRAINT "team_residential_availability_capacity_check" CHECK ("team_residential_availability"."capacity" >= 0 and "team_residential_availability"."shared_capacity" >= 0)
+	"name" text NOT NULL,
+	"beds" integer NOT NULL,
+	"shared" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "team_rooms_beds_check" CHECK ("team_rooms"."beds" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "auth_sessions" (
@@ -959,8 +973,10 @@ ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_applicat
 ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_changeover_days" ADD CONSTRAINT "team_changeover_days_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_changeover_days" ADD CONSTRAINT "team_changeover_days_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "team_residential_availability" ADD CONSTRAINT "team_residential_availability_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "team_residential_availability" ADD CONSTRAINT "team_residential_availability_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_room_unavailable_periods" ADD CONSTRAINT "team_room_unavailable_periods_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_room_unavailable_periods" ADD CONSTRAINT "team_room_unavailable_periods_room_id_team_rooms_id_fk" FOREIGN KEY ("room_id") REFERENCES "public"."team_rooms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_rooms" ADD CONSTRAINT "team_rooms_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "team_rooms" ADD CONSTRAINT "team_rooms_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1051,6 +1067,8 @@ CREATE INDEX "residential_bookings_team_dates_idx" ON "residential_bookings" USI
 CREATE INDEX "residential_bookings_user_idx" ON "residential_bookings" USING btree ("user_id","end_date");--> statement-breakpoint
 CREATE INDEX "residential_bookings_application_idx" ON "residential_bookings" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "team_changeover_days_team_idx" ON "team_changeover_days" USING btree ("team_id","start_date");--> statement-breakpoint
+CREATE INDEX "team_room_unavailable_periods_room_idx" ON "team_room_unavailable_periods" USING btree ("room_id","from_date");--> statement-breakpoint
+CREATE INDEX "team_rooms_team_idx" ON "team_rooms" USING btree ("team_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_tokens_session_idx" ON "auth_tokens" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "security_log_organisation_idx" ON "security_log" USING btree ("organisation_id","created_at");--> statement-breakpoint

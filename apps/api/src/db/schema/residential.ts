@@ -6,7 +6,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
 } from 'drizzle-orm/pg-core';
@@ -101,24 +100,48 @@ export const teamChangeoverDays = pgTable(
 );
 
 /**
- * Beds a residential team offers for the night of `date`. `capacity` beds take anyone;
- * `sharedCapacity` beds only people willing to share a room. So the available capacity of a
- * night is `capacity` (plus `sharedCapacity` when willing to share) less the beds taken by
- * bookings that are not cancelled. No row: no capacity that night.
+ * A room at a residential team (docs/residential.md). A shared room (`shared`) offers each of its
+ * `beds` to a different guest willing to share with people they do not know; a room that is not
+ * shared is private: it goes whole to one guest, however many beds it has.
  */
-export const teamResidentialAvailability = pgTable(
-  'team_residential_availability',
+export const teamRooms = pgTable(
+  'team_rooms',
   {
+    id: serial().primaryKey(),
     organisationId: organisationId(),
     teamId: integer()
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    date: date({ mode: 'string' }).notNull(),
-    capacity: integer().notNull().default(0),
-    sharedCapacity: integer().notNull().default(0),
+    name: text().notNull(),
+    beds: integer().notNull(),
+    shared: boolean().notNull().default(false),
+    ...timestamps,
   },
   (t) => [
-    primaryKey({ columns: [t.teamId, t.date] }),
-    check('team_residential_availability_capacity_check', sql`${t.capacity} >= 0 and ${t.sharedCapacity} >= 0`),
+    index('team_rooms_team_idx').on(t.teamId),
+    check('team_rooms_beds_check', sql`${t.beds} > 0`),
+  ],
+);
+
+/**
+ * Nights a room cannot be used (maintenance, a private hire): the nights of `fromDate` to
+ * `toDate`, both included.
+ */
+export const teamRoomUnavailablePeriods = pgTable(
+  'team_room_unavailable_periods',
+  {
+    id: serial().primaryKey(),
+    organisationId: organisationId(),
+    roomId: integer()
+      .notNull()
+      .references(() => teamRooms.id, { onDelete: 'cascade' }),
+    fromDate: date({ mode: 'string' }).notNull(),
+    toDate: date({ mode: 'string' }).notNull(),
+    reason: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('team_room_unavailable_periods_room_idx').on(t.roomId, t.fromDate),
+    check('team_room_unavailable_periods_dates_check', sql`${t.toDate} >= ${t.fromDate}`),
   ],
 );

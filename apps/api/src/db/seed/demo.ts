@@ -15,7 +15,8 @@ import {
   rolePermissionGrants,
   roleProfiles,
   teamChangeoverDays,
-  teamResidentialAvailability,
+  teamRoomUnavailablePeriods,
+  teamRooms,
   teams,
   terms,
   userRoles,
@@ -86,8 +87,33 @@ export const BEACH_CLEAN_SECTION_TYPES = [
 /** Residential-week changeover weekday (0 Sunday … 6 Saturday). */
 export const DEMO_CHANGEOVER_DAY = 6;
 
-/** Beds per night at the demo residential team: for anyone, and extra for people willing to share. */
-export const DEMO_RESIDENTIAL_CAPACITY = { capacity: 8, sharedCapacity: 4 } as const;
+/**
+ * Rooms of the demo residential team (docs/residential.md): eight private rooms and one shared
+ * dormitory, so a night offers 8 places to someone who will not share a room and 12 to someone
+ * who will.
+ */
+export const DEMO_RESIDENTIAL_ROOMS = {
+  private: Array.from({ length: 8 }, (_, i) => ({ name: `Room ${i + 1}`, beds: 2, shared: false })),
+  shared: [{ name: 'Dormitory', beds: 4, shared: true }],
+} as const;
+
+/**
+ * Weeks of the demo residential team that are full, for trying the booking rules: the stay
+ * starting on the first changeover day at least eight weeks after `today` has no space at all
+ * (every room closed for maintenance), and the week after it only the shared dormitory is open
+ * (no space for someone who will not share). `end_date` is the departure day.
+ */
+export function demoResidentialClosures(today: Date): {
+  full: { start_date: string; end_date: string };
+  sharedOnly: { start_date: string; end_date: string };
+} {
+  const from = addDays(today, 56);
+  const start = addDays(from, (DEMO_CHANGEOVER_DAY - from.getUTCDay() + 7) % 7);
+  return {
+    full: { start_date: isoDate(start), end_date: isoDate(addDays(start, 7)) },
+    sharedOnly: { start_date: isoDate(addDays(start, 7)), end_date: isoDate(addDays(start, 14)) },
+  };
+}
 
 export type DemoSeedResult = {
   organisationId: number;
@@ -569,11 +595,37 @@ async function seedDemoRows(
     endDate: null,
     dayOfWeek: DEMO_CHANGEOVER_DAY,
   });
-  const nights: (typeof teamResidentialAvailability.$inferInsert)[] = [];
-  for (let day = today; day <= residentialEnd; day = addDays(day, 1)) {
-    nights.push({ organisationId, teamId: teamIds.lakeside, date: isoDate(day), ...DEMO_RESIDENTIAL_CAPACITY });
-  }
-  await tx.insert(teamResidentialAvailability).values(nights);
+  const rooms = await tx
+    .insert(teamRooms)
+    .values(
+      [...DEMO_RESIDENTIAL_ROOMS.private, ...DEMO_RESIDENTIAL_ROOMS.shared].map((room) => ({
+        organisationId,
+        teamId: teamIds.lakeside,
+        ...room,
+      })),
+    )
+    .returning({ id: teamRooms.id, shared: teamRooms.shared });
+  const closures = demoResidentialClosures(today);
+  // Unavailable periods name nights, both ends included: the night before departure is the last.
+  const lastNight = (departure: string) => isoDate(addDays(new Date(`${departure}T00:00:00Z`), -1));
+  await tx.insert(teamRoomUnavailablePeriods).values([
+    ...rooms.map((room) => ({
+      organisationId,
+      roomId: room.id,
+      fromDate: closures.full.start_date,
+      toDate: lastNight(closures.full.end_date),
+      reason: 'Closed for maintenance',
+    })),
+    ...rooms
+      .filter((room) => !room.shared)
+      .map((room) => ({
+        organisationId,
+        roomId: room.id,
+        fromDate: closures.sharedOnly.start_date,
+        toDate: lastNight(closures.sharedOnly.end_date),
+        reason: 'Booked by a school group',
+      })),
+  ]);
 
   // An invitation to quick-help: a person without a password and their pending application.
   const invited = await insertUser(tx, organisationId, {

@@ -31,7 +31,6 @@ import {
   permissions,
   rolePermissionGrants,
   teamChangeoverDays,
-  teamResidentialAvailability,
   timezones,
   residentialBookings,
   userConsentAnswers,
@@ -51,11 +50,13 @@ import {
   DEMO_OPPORTUNITY_SLUGS,
   DEMO_PASSWORD,
   DEMO_TOTP_SECRET,
+  demoResidentialClosures,
   seedDemo,
   seedDemoIfEmpty,
   type DemoSeedResult,
 } from './demo.js';
 import { PERMISSION_NAMES, seedReferenceData } from './reference-data.js';
+import { nightlyAvailability } from '../../modules/residential/repository.js';
 
 let db: Database;
 let drop: () => Promise<void>;
@@ -313,15 +314,20 @@ describe('demo organisation', () => {
     expect(changeovers).toEqual([
       expect.objectContaining({ dayOfWeek: DEMO_CHANGEOVER_DAY, startDate: '2026-03-10', endDate: null }),
     ]);
-    const nights = await db
-      .select({ date: teamResidentialAvailability.date })
-      .from(teamResidentialAvailability)
-      .where(eq(teamResidentialAvailability.teamId, residential.teamId))
-      .orderBy(asc(teamResidentialAvailability.date));
-    expect(nights[0]?.date).toBe('2026-03-10');
-    expect(nights.at(-1)?.date).toBe('2026-09-10');
-    // 10 March to 10 September inclusive: every date present, none missing.
-    expect(nights).toHaveLength(185);
+    // Rooms: 8 private rooms and a 4-bed dormitory, open for the six months of the opportunity
+    // except two weeks: all closed, then only the dormitory open.
+    const closures = demoResidentialClosures(today);
+    expect(closures.full).toEqual({ start_date: '2026-05-09', end_date: '2026-05-16' });
+    const alone = await nightlyAvailability(db, demo.organisationId, residential.teamId, '2026-03-10', '2026-09-10', false);
+    const sharing = await nightlyAvailability(db, demo.organisationId, residential.teamId, '2026-03-10', '2026-09-10', true);
+    expect(Object.keys(alone)).toHaveLength(185);
+    expect(alone['2026-03-10']).toEqual({ available_capacity: 8 });
+    expect(sharing['2026-09-10']).toEqual({ available_capacity: 12 });
+    expect(alone['2026-05-09']).toEqual({ available_capacity: 0 });
+    expect(sharing['2026-05-15']).toEqual({ available_capacity: 0 });
+    expect(alone['2026-05-16']).toEqual({ available_capacity: 0 });
+    expect(sharing['2026-05-16']).toEqual({ available_capacity: 4 });
+    expect(alone['2026-05-23']).toEqual({ available_capacity: 8 });
   });
 
   it('offers only public motivations as public', async () => {

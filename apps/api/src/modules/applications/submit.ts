@@ -6,10 +6,8 @@ import {
   formFlag,
   isPasswordRequired,
   type ApplicationSchemaOptions,
-  type ApplicationSubmission,
   type ApplySubmitResponse,
   type ApplyValidateResponse,
-  type FormSection,
 } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { opportunityTypes } from '../../db/schema/index.js';
@@ -19,50 +17,32 @@ import type { AuthDeps } from '../auth/deps.js';
 import { createLoginLink } from '../auth/links.js';
 import { hashPassword } from '../auth/passwords.js';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from '../auth/repository.js';
-import { markFilesAttached, findFileType } from '../files/repository.js';
-import { judgeUploadType, storeUpload, type FileStore } from '../files/service.js';
+import type { FileStore } from '../files/service.js';
 import { listPublicMotivations } from '../motivations/repository.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { findPublishedOpportunity, listSubLocations } from '../opportunities/repository.js';
 import { getApplicationForm } from '../opportunities/service.js';
 import { hasDiversityAnswers } from '../users/repository.js';
 import {
-  ensureGuardian,
   findActiveApplicationId,
   findApplicationByKey,
-  findOwnFileIds,
   findSubmission,
-  hasNoCurrentAddress,
   hasUnexpiredRole,
-  insertAcceptedTerms,
   insertApplication,
-  insertApplicationDocuments,
-  insertConsentChangeLogs,
   insertPrimaryEmail,
   insertPrimaryPhone,
   insertSubmission,
   insertSupervisorLink,
   insertUser,
-  insertUserAddresses,
   isSupervisorOf,
   listSuppliedDocumentTypeIds,
-  listUserConsentAnswers,
   listUserEmailAddresses,
   lockApplicant,
-  replaceAdditionalConsents,
-  replaceApplicationAddresses,
-  replaceQuestionAnswers,
-  replaceTimeslots,
-  replaceUnlockedReferences,
-  replaceUserConsentAnswer,
-  replaceV2DiversityAnswers,
   uniqueViolationOf,
   updateApplication,
-  upsertFixedDiversityAnswers,
-  upsertUserAttributeValues,
-  type ApplicationRow,
   type NewApplicationRow,
 } from './repository.js';
+import { APPLICATION_STEPS, type Applicant, type StepContext, type StepErrors } from './steps/index.js';
 
 /** The permission that lets a supervisor apply for someone else (applicant-flow §2.2). */
 export const APPLY_ON_BEHALF = 'apply-on-behalf';
@@ -83,14 +63,6 @@ export type SubmitInput = {
 
 export type SubmitResult =
   { status: 200; body: ApplyValidateResponse } | { status: 201; body: ApplySubmitResponse };
-
-/** Who the form applies for, and who is acting. */
-type Applicant =
-  | { kind: 'new' }
-  | { kind: 'self'; user: UserRow }
-  | { kind: 'key'; user: UserRow; application: ApplicationRow }
-  | { kind: 'supervised-new'; supervisorId: number; hasEmail: boolean }
-  | { kind: 'supervised-existing'; supervisorId: number; user: UserRow; hasEmail: boolean };
 
 /** Today (YYYY-MM-DD) in the organisation's time zone; London when the zone is unknown. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -286,75 +258,21 @@ async function assertNotAppliedBefore(
   }
 }
 
-/** Every file id the form names (earlier uploads), with the path to report a missing one at. */
-function referencedFileIds(submission: ApplicationSubmission): Array<{ id: string; path: string }> {
-  const ids: Array<{ id: string; path: string }> = [];
-  for (const document of submission.documents) {
-    if (typeof document.file === 'string') {
-      ids.push({ id: document.file, path: `supportingDocuments.${document.documentTypeId}` });
-    }
-  }
-  for (const [root, answers] of [
-    ['questions', submission.questions],
-    ['attributes', submission.attributes],
-  ] as const) {
-    for (const [slug, answer] of Object.entries(answers)) {
-      for (const id of answer.fileIds) {
-        ids.push({ id, path: `${root}.${slug}` });
-      }
-    }
-  }
-  return ids;
-}
-
-/** Files named by id must be this organisation's; files sent with the form must be of an accepted type. */
-async function assertFilesUsable(
-  db: Executor,
-  organisationId: number,
-  submission: ApplicationSubmission,
-): Promise<void> {
-  const errors: Record<string, string[]> = {};
-  const referenced = referencedFileIds(submission);
-  const own = await findOwnFileIds(db, organisationId, [...new Set(referenced.map((entry) => entry.id))]);
-  for (const { id, path } of referenced) {
-    if (!own.has(id)) {
-      (errors[path] ??= []).push('This file was not found. Please upload it again.');
-    }
-  }
-  for (const document of submission.documents) {
-    if (document.file instanceof Blob) {
-      const bytes = Buffer.from(await document.file.arrayBuffer());
-      const mime = await judgeUploadType(bytes, document.file.type);
-      if (mime === null || !(await findFileType(db, mime))) {
-        (errors[`supportingDocuments.${document.documentTypeId}`] ??= []).push(
-          'This type of file is not accepted.',
-        );
-      }
+/**
+ * Runs every step's `check` (before the transaction, dry runs included) and answers all their
+ * errors together as one 422.
+ */
+async function runStepChecks(db: Executor, context: StepContext): Promise<void> {
+  const errors: StepErrors = {};
+  for (const step of APPLICATION_STEPS) {
+    const found = step.check ? await step.check(db, context) : {};
+    for (const [path, messages] of Object.entries(found)) {
+      (errors[path] ??= []).push(...messages);
     }
   }
   if (Object.keys(errors).length > 0) {
     throw validationError(errors);
   }
-}
-
-type FormLookups = {
-  questionIds: Map<string, number>;
-  attributeIds: Map<string, number>;
-  consentOptionText: Map<number, string>;
-};
-
-function lookupsOf(sections: readonly FormSection[]): FormLookups {
-  const questionIds = new Map<string, number>();
-  const attributeIds = new Map<string, number>();
-  const consentOptionText = new Map<number, string>();
-  for (const section of sections) {
-    section.questions.forEach((question) => questionIds.set(question.slug, question.id));
-    section.attributes.forEach(({ attribute }) => attributeIds.set(attribute.slug, attribute.id));
-    section.consents.forEach((consent) =>
-      consent.options.forEach((option) => consentOptionText.set(option.id, option.value)),
-    );
-  }
-  return { questionIds, attributeIds, consentOptionText };
 }
 
 /**
@@ -453,27 +371,30 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
       today,
     });
   }
-  await assertFilesUsable(db, organisationId, submission);
+  const context: StepContext = {
+    organisation,
+    opportunity,
+    sections,
+    submission,
+    applicant,
+    existingUser: user,
+    supervisorId,
+    session,
+    today,
+    validateOnly,
+    fileStore: deps.files,
+    uploads: new Map(),
+  };
+  await runStepChecks(db, context);
 
   if (validateOnly) {
     return { status: 200, body: { data: { valid: true } } };
   }
 
-  // Slow or file-system work happens before the transaction, so that it stays short. Files sent
-  // with the form are stored as ephemeral uploads: if the transaction fails they are purged.
+  // Slow or file-system work happens before the transaction, so that it stays short.
   const passwordHash = submission.newPassword ? await hashPassword(submission.newPassword) : null;
-  const uploaded = new Map<number, string>();
-  for (const document of submission.documents) {
-    if (document.file instanceof Blob) {
-      const stored = await storeUpload(deps.files, {
-        organisationId,
-        uploadedByUserId: session?.userId ?? null,
-        filename: document.file instanceof File ? document.file.name : 'document',
-        declaredMime: document.file.type,
-        bytes: Buffer.from(await document.file.arrayBuffer()),
-      });
-      uploaded.set(document.documentTypeId, stored.id);
-    }
+  for (const step of APPLICATION_STEPS) {
+    await step.prepare?.(context);
   }
 
   try {
@@ -489,17 +410,10 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
           today,
         });
       }
-      const result = await writeApplication(tx, deps.auth, {
-        organisation,
-        opportunityId: opportunity.id,
-        applicant,
-        submission,
-        sections,
-        passwordHash,
-        uploaded,
-        session,
-        idempotencyKey,
-      });
+      for (const step of APPLICATION_STEPS) {
+        await step.lock?.(tx, context);
+      }
+      const result = await writeApplication(tx, deps.auth, context, { passwordHash, idempotencyKey });
       if (idempotencyKey && requestHash) {
         await insertSubmission(tx, {
           organisationId,
@@ -566,26 +480,21 @@ function tokenOfLink(link: string): string {
   return link.slice(link.lastIndexOf('/') + 1);
 }
 
+/**
+ * Writes the applicant (a new user with their email, phone and supervisor link, or a password
+ * for a keyed applicant without one), the application row with the columns the steps give, then
+ * every step's part, and answers the Finish button's login token.
+ */
 async function writeApplication(
   tx: Executor,
   auth: AuthDeps,
-  input: {
-    organisation: OrganisationRow;
-    opportunityId: number;
-    applicant: Applicant;
-    submission: ApplicationSubmission;
-    sections: readonly FormSection[];
-    passwordHash: string | null;
-    uploaded: Map<number, string>;
-    session: Session | null;
-    idempotencyKey: string | null;
-  },
+  context: StepContext,
+  input: { passwordHash: string | null; idempotencyKey: string | null },
 ): Promise<ApplySubmitResponse> {
-  const { organisation, applicant, submission, passwordHash } = input;
+  const { organisation, applicant, submission, supervisorId, opportunity } = context;
+  const { passwordHash } = input;
   const organisationId = organisation.id;
   const now = new Date();
-  const supervisorId = supervisorOf(applicant);
-  const lookups = lookupsOf(input.sections);
 
   // The applicant.
   let userId: number;
@@ -618,47 +527,18 @@ async function writeApplication(
       await updatePasswordHash(tx, organisationId, userId, passwordHash, now);
     }
   }
-  if (submission.guardian) {
-    await ensureGuardian(tx, { organisationId, userId, ...submission.guardian });
-  }
-  if (
-    submission.addresses &&
-    submission.addresses.length > 0 &&
-    (await hasNoCurrentAddress(tx, organisationId, userId))
-  ) {
-    // The newest address becomes the profile's current address, the rest its history.
-    await insertUserAddresses(
-      tx,
-      submission.addresses.map((address, index) => ({
-        organisationId,
-        userId,
-        ...address,
-        historical: index > 0,
-      })),
-    );
-  }
 
-  // The application.
-  const motivation = submission.motivation;
+  // The application, with the columns the steps own.
   const values: Partial<NewApplicationRow> = {
     status: 'submitted',
     active: true,
     completedAt: now,
     submittedByUserId: supervisorId,
     idempotencyKey: input.idempotencyKey,
-    parentsFirstName: submission.guardian?.firstName ?? null,
-    parentsLastName: submission.guardian?.lastName ?? null,
-    parentsEmail: submission.guardian?.email ?? null,
-    ...(motivation
-      ? {
-          ...(motivation.why !== null ? { why: motivation.why } : {}),
-          motivationId: motivation.motivationId,
-          specialRequirementsBool: motivation.specialRequirementsBool,
-          specialRequirements: motivation.specialRequirements,
-          rightToVolunteer: motivation.rightToVolunteer,
-        }
-      : {}),
   };
+  for (const step of APPLICATION_STEPS) {
+    Object.assign(values, step.applicationValues?.(context));
+  }
   let applicationId: number;
   if (applicant.kind === 'key') {
     applicationId = applicant.application.id;
@@ -667,142 +547,24 @@ async function writeApplication(
     const created = await insertApplication(tx, {
       ...values,
       organisationId,
-      opportunityId: input.opportunityId,
+      opportunityId: opportunity.id,
       userId,
       applicationKey: newApplicationKey(),
     });
     applicationId = created.id;
   }
 
-  if (submission.addresses) {
-    await replaceApplicationAddresses(
-      tx,
-      organisationId,
-      applicationId,
-      submission.addresses.map((address, position) => ({ ...address, position })),
-    );
+  // Every step's part: on the application, and on the profile.
+  for (const step of APPLICATION_STEPS) {
+    await step.write?.(tx, { ...context, userId, applicationId, now });
   }
-  if (submission.references) {
-    await replaceUnlockedReferences(tx, organisationId, applicationId, submission.references);
-  }
-  const documentRows = submission.documents.map((document) => ({
-    organisationId,
-    applicationId,
-    documentTypeId: document.documentTypeId,
-    fileId:
-      typeof document.file === 'string' ? document.file : (input.uploaded.get(document.documentTypeId) ?? ''),
-  }));
-  await insertApplicationDocuments(tx, documentRows);
-  await replaceQuestionAnswers(
-    tx,
-    organisationId,
-    applicationId,
-    Object.entries(submission.questions).flatMap(([slug, answer]) => {
-      const questionId = lookups.questionIds.get(slug);
-      return questionId === undefined ? [] : [{ questionId, value: answer.value, fileIds: answer.fileIds }];
-    }),
-  );
-  if (submission.additionalConsents) {
-    await replaceAdditionalConsents(
-      tx,
-      organisationId,
-      applicationId,
-      submission.additionalConsents.map(({ id, agreed }) => ({ additionalConsentId: id, agreed })),
-    );
-  }
-  if (submission.terms) {
-    await insertAcceptedTerms(tx, organisationId, applicationId, submission.terms, now);
-  }
-  if (applicant.kind !== 'key' || submission.timeslotIds.length > 0) {
-    await replaceTimeslots(tx, organisationId, applicationId, submission.timeslotIds);
-  }
-
-  // The profile parts: attribute values, consents, diversity.
-  await upsertUserAttributeValues(
-    tx,
-    organisationId,
-    userId,
-    Object.entries(submission.attributes).flatMap(([slug, answer]) => {
-      const attributeId = lookups.attributeIds.get(slug);
-      return attributeId === undefined ? [] : [{ attributeId, value: answer.value, fileIds: answer.fileIds }];
-    }),
-  );
-  if (submission.consents) {
-    await writeConsents(tx, {
-      organisation,
-      userId,
-      actorId: supervisorId ?? userId,
-      answers: submission.consents,
-      optionText: lookups.consentOptionText,
-      at: now,
-    });
-  }
-  if (submission.diversity?.fixed) {
-    await upsertFixedDiversityAnswers(tx, { organisationId, userId, ...submission.diversity.fixed });
-  }
-  if (submission.diversity?.v2 && submission.diversity.v2.length > 0) {
-    await replaceV2DiversityAnswers(tx, organisationId, userId, submission.diversity.v2);
-  }
-
-  const fileIds = [
-    ...documentRows.map((row) => row.fileId),
-    ...Object.values(submission.questions).flatMap((answer) => answer.fileIds),
-    ...Object.values(submission.attributes).flatMap((answer) => answer.fileIds),
-  ];
-  await markFilesAttached(tx, organisationId, [...new Set(fileIds)], now);
 
   // The Finish link signs in whoever is signed in already, or the applicant who just set a
   // password; nobody else (a supervisor never gets a link for the person they applied for).
-  const tokenUserId = input.session?.userId ?? (applicant.kind === 'new' ? userId : null);
+  const tokenUserId = context.session?.userId ?? (applicant.kind === 'new' ? userId : null);
   const token =
     tokenUserId === null
       ? null
       : tokenOfLink(await createLoginLink({ ...auth, db: tx }, { organisationId, userId: tokenUserId }));
   return { data: { token, application_id: applicationId } };
-}
-
-/**
- * Writes consent answers that changed, each with a change-log entry: old and new values as the
- * option texts, made by `actorId` (the applicant, or the supervisor applying for them), in the
- * organisation's time zone.
- */
-async function writeConsents(
-  tx: Executor,
-  input: {
-    organisation: OrganisationRow;
-    userId: number;
-    actorId: number;
-    answers: Record<number, number[]>;
-    optionText: Map<number, string>;
-    at: Date;
-  },
-): Promise<void> {
-  const { organisation, userId } = input;
-  const consentIds = Object.keys(input.answers).map(Number);
-  const current = await listUserConsentAnswers(tx, organisation.id, userId, consentIds);
-  const text = (ids: number[]) =>
-    ids.length === 0 ? null : ids.map((id) => input.optionText.get(id) ?? String(id)).join(', ');
-  const logs = [];
-  for (const consentId of consentIds) {
-    const chosen = [...(input.answers[consentId] ?? [])].sort((a, b) => a - b);
-    const before = current
-      .filter((row) => row.consentId === consentId)
-      .map((row) => row.consentOptionId)
-      .sort((a, b) => a - b);
-    if (chosen.length === before.length && chosen.every((id, index) => id === before[index])) {
-      continue;
-    }
-    await replaceUserConsentAnswer(tx, organisation.id, userId, consentId, chosen);
-    logs.push({
-      organisationId: organisation.id,
-      userId,
-      consentId,
-      createdByUserId: input.actorId,
-      oldValue: text(before),
-      newValue: text(chosen),
-      timezone: organisation.timezone,
-      createdAt: input.at,
-    });
-  }
-  await insertConsentChangeLogs(tx, logs);
 }

@@ -1,0 +1,244 @@
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { assertInserted } from '../../db/rows.js';
+import {
+  residentialBookingLinkedApplicants,
+  residentialBookings,
+  teamChangeoverDays,
+  teams,
+  users,
+} from '../../db/schema/index.js';
+
+/** Bookings that hold their nights: cancelled ones free them. */
+export const HOLDING_STATUSES = ['pending', 'confirmed'] as const;
+
+/** The team, when it belongs to the organisation. */
+export async function findTeam(
+  db: Executor,
+  organisationId: number,
+  teamId: number,
+): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.organisationId, organisationId), eq(teams.id, teamId)));
+  return row ?? null;
+}
+
+/**
+ * Locks the team row until the transaction ends, so that bookings at one team are taken one at a
+ * time: whoever holds the lock re-reads capacity knowing nobody else can take it meanwhile.
+ */
+export async function lockTeam(db: Executor, organisationId: number, teamId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.organisationId, organisationId), eq(teams.id, teamId)))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** The team's changeover days, oldest first. */
+export async function listChangeoverDays(
+  db: Executor,
+  organisationId: number,
+  teamId: number,
+): Promise<Array<{ start_date: string; end_date: string | null; day_of_week: number }>> {
+  return db
+    .select({
+      start_date: teamChangeoverDays.startDate,
+      end_date: teamChangeoverDays.endDate,
+      day_of_week: teamChangeoverDays.dayOfWeek,
+    })
+    .from(teamChangeoverDays)
+    .where(and(eq(teamChangeoverDays.organisationId, organisationId), eq(teamChangeoverDays.teamId, teamId)))
+    .orderBy(asc(teamChangeoverDays.startDate), asc(teamChangeoverDays.id));
+}
+
+type NightRow = { night: string; available_capacity: number | string };
+
+/**
+ * Places free on each night from `firstNight` to `lastNight` (both included) at a team, for a
+ * guest who will (`willingToShare`) or will not share a room with strangers. One query: the nights
+ * come from generate_series; per night it counts the open rooms (private rooms, beds in shared
+ * rooms, leaving out rooms in an unavailable period) and the holding bookings (unwilling and
+ * willing guests), then hands out places as docs/residential.md describes:
+ *
+ * - unwilling guests each take a whole private room;
+ * - willing guests take shared beds first, and a private room each once shared beds run out;
+ * - free for an unwilling guest: private rooms left; for a willing guest: shared beds left plus
+ *   private rooms left. Never below zero (a room closed after it was booked overfills a night).
+ */
+export async function nightlyAvailability(
+  db: Executor,
+  organisationId: number,
+  teamId: number,
+  firstNight: string,
+  lastNight: string,
+  willingToShare: boolean,
+): Promise<Record<string, { available_capacity: number }>> {
+  const result = await db.execute(sql`
+    with nights as (
+      select night::date as night
+      from generate_series(${firstNight}::date, ${lastNight}::date, interval '1 day') as night
+    ),
+    open_rooms as (
+      select n.night,
+        coalesce(sum(r.beds) filter (where r.shared), 0)::int as shared_beds,
+        (count(*) filter (where not r.shared))::int as private_rooms
+      from nights n
+      join team_rooms r on r.organisation_id = ${organisationId} and r.team_id = ${teamId}
+      where not exists (
+        select 1 from team_room_unavailable_periods p
+        where p.room_id = r.id and p.organisation_id = ${organisationId}
+          and n.night between p.from_date and p.to_date
+      )
+      group by n.night
+    ),
+    guests as (
+      select n.night,
+        (count(*) filter (where not b.willing_to_share))::int as unwilling,
+        (count(*) filter (where b.willing_to_share))::int as willing
+      from nights n
+      join residential_bookings b
+        on b.organisation_id = ${organisationId} and b.team_id = ${teamId}
+        and b.status in ('pending', 'confirmed')
+        and b.start_date <= n.night and b.end_date > n.night
+      where b.start_date <= ${lastNight}::date and b.end_date > ${firstNight}::date
+      group by n.night
+    ),
+    places as (
+      select n.night,
+        coalesce(o.shared_beds, 0) - least(coalesce(g.willing, 0), coalesce(o.shared_beds, 0)) as free_shared,
+        coalesce(o.private_rooms, 0) - coalesce(g.unwilling, 0)
+          - (coalesce(g.willing, 0) - least(coalesce(g.willing, 0), coalesce(o.shared_beds, 0))) as free_private
+      from nights n
+      left join open_rooms o on o.night = n.night
+      left join guests g on g.night = n.night
+    )
+    select to_char(night, 'YYYY-MM-DD') as night,
+      case when ${willingToShare}::boolean
+        then greatest(free_shared, 0) + greatest(free_private, 0)
+        else greatest(free_private, 0)
+      end as available_capacity
+    from places
+    order by night
+  `);
+  const map: Record<string, { available_capacity: number }> = {};
+  // Both drivers answer `{rows}`; the shared Database type leaves the result untyped.
+  for (const row of (result as { rows: NightRow[] }).rows) {
+    map[row.night] = { available_capacity: Number(row.available_capacity) };
+  }
+  return map;
+}
+
+/** A user's bookings that are not cancelled and end after `from` (all when null), earliest first. */
+export async function listUserBookings(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  from: string | null,
+): Promise<Array<{ id: number; start_date: string; end_date: string; team: { id: number; name: string } }>> {
+  const rows = await db
+    .select({
+      id: residentialBookings.id,
+      start_date: residentialBookings.startDate,
+      end_date: residentialBookings.endDate,
+      teamId: teams.id,
+      teamName: teams.name,
+    })
+    .from(residentialBookings)
+    .innerJoin(teams, eq(teams.id, residentialBookings.teamId))
+    .where(
+      and(
+        eq(residentialBookings.organisationId, organisationId),
+        eq(residentialBookings.userId, userId),
+        inArray(residentialBookings.status, [...HOLDING_STATUSES]),
+        from === null ? undefined : gt(residentialBookings.endDate, from),
+      ),
+    )
+    .orderBy(asc(residentialBookings.startDate), asc(residentialBookings.id));
+  return rows.map(({ teamId, teamName, ...row }) => ({ ...row, team: { id: teamId, name: teamName } }));
+}
+
+/** True when the user belongs to the organisation. */
+export async function userExists(db: Executor, organisationId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+  return rows.length > 0;
+}
+
+/**
+ * The user's first holding booking (at any team of the organisation: nobody stays in two places)
+ * sharing a night with the stay from `startDate` to `endDate`: it overlaps it or lies inside it.
+ * A booking departing on the day the stay arrives shares no night.
+ */
+export async function findOverlappingBooking(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  startDate: string,
+  endDate: string,
+): Promise<{ id: number; start_date: string; end_date: string; team: { id: number; name: string } } | null> {
+  const [row] = await db
+    .select({
+      id: residentialBookings.id,
+      start_date: residentialBookings.startDate,
+      end_date: residentialBookings.endDate,
+      teamId: teams.id,
+      teamName: teams.name,
+    })
+    .from(residentialBookings)
+    .innerJoin(teams, eq(teams.id, residentialBookings.teamId))
+    .where(
+      and(
+        eq(residentialBookings.organisationId, organisationId),
+        eq(residentialBookings.userId, userId),
+        inArray(residentialBookings.status, [...HOLDING_STATUSES]),
+        lt(residentialBookings.startDate, endDate),
+        gt(residentialBookings.endDate, startDate),
+      ),
+    )
+    .orderBy(asc(residentialBookings.startDate), asc(residentialBookings.id))
+    .limit(1);
+  if (!row) {
+    return null;
+  }
+  const { teamId, teamName, ...booking } = row;
+  return { ...booking, team: { id: teamId, name: teamName } };
+}
+
+export type NewBooking = {
+  userId: number;
+  applicationId: number | null;
+  teamId: number;
+  startDate: string;
+  endDate: string;
+  willingToShare: boolean;
+  requirementsRadio: boolean;
+  requirements: string | null;
+  genderId: number;
+  linked: readonly string[];
+};
+
+/** Writes a pending booking and the names of the people it is linked with; answers its id. */
+export async function insertBooking(
+  db: Executor,
+  organisationId: number,
+  booking: NewBooking,
+): Promise<number> {
+  const { linked, ...fields } = booking;
+  const [row] = await db
+    .insert(residentialBookings)
+    .values({ organisationId, ...fields, status: 'pending' })
+    .returning({ id: residentialBookings.id });
+  assertInserted(row, 'residential booking');
+  if (linked.length > 0) {
+    await db
+      .insert(residentialBookingLinkedApplicants)
+      .values(linked.map((name, position) => ({ organisationId, bookingId: row.id, name, position })));
+  }
+  return row.id;
+}
