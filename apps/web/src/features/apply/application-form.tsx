@@ -1,6 +1,6 @@
 import { applicationMessages, type FormSection, type Opportunity, type Organisation } from '@muster/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
 import { SAVE_BUTTON_STATE, SaveButton } from '../../components/ui/save-button/save-button';
@@ -9,9 +9,7 @@ import { isApiError, type FieldErrors as ApiFieldErrors } from '../../lib/api/er
 import { signOut } from '../../lib/auth/auth-api';
 import { usePermissions, useSession } from '../../lib/session/session-context';
 import { fetchKeyedApplication, fetchProfile, fetchPublicMotivations, postApplication, type KeyedApplication } from './api';
-import { BasicDetailsStep } from './basic-details-step';
-import { AlreadyCompletedScreen, PreviouslyAppliedScreen, SubmittedScreen, ThankYouDialog } from './closing-screens';
-import { CustomBlocks } from './custom-blocks';
+import { AlreadyCompletedScreen, PreviouslyAppliedScreen, RESIDENTIAL_SHORT, SubmittedScreen, ThankYouDialog } from './closing-screens';
 import { ErrorSummary } from './error-summary';
 import { focusField } from './fields';
 import { errorsOfStep, fieldOrder, flattenErrors, formFieldOfErrorPath } from './form-errors';
@@ -28,12 +26,11 @@ import {
   type ProfileDetails,
 } from './form-values';
 import { leavePage, withReturnPath } from './leave-page';
-import { MotivationStep } from './motivation-step';
-import { PlaceholderStep } from './placeholder-step';
 import { buildApplicationBody, consentsShownFor, type ApplicantMode, type BodyContext, type BookingParams } from './request-body';
-import { ReviewStep } from './review-step';
 import { StepTabs } from './step-tabs';
 import { stepHeading, stepIndexOfField, stepStatusText, stepsWithErrors } from './steps';
+import { STEP_REGISTRY } from './steps/registry';
+import type { StepProps } from './steps/step-props';
 import { accountChecker, keyChecker, useEmailCheck } from './use-email-check';
 import { applicationResolver, type ValidationContext } from './validation';
 
@@ -199,8 +196,9 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
   const keyForbidden = mode === 'self' && isApiError(keyedQuery.error, 403);
   const keyCompleted = (mode === 'self' && isApiError(keyedQuery.error, 404)) || checkState.status === 'key-completed';
 
+  // A residential applicant may book again; overlapping bookings are stopped instead (applicant-flow §2.11, §5).
   const previousApplication =
-    mode === 'self'
+    mode === 'self' && opportunity.type !== RESIDENTIAL_SHORT
       ? profile?.recruitmentApplications?.find((application) => application.active && application.opportunity.id === opportunity.id)
       : undefined;
 
@@ -301,6 +299,15 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
       (summaryRef.current ?? headingRef.current)?.focus();
     }
   }, [summaryWanted]);
+
+  // The step components load on demand (the first chunk stays small); the form's other steps are
+  // fetched in the background so that moving to them does not wait. A failed fetch is tried
+  // again when the step is shown.
+  useEffect(() => {
+    for (const each of sections) {
+      STEP_REGISTRY[each.type].preload().catch(() => undefined);
+    }
+  }, [sections]);
 
   const startBusy = () => {
     busyRef.current = true;
@@ -555,67 +562,38 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
   const working = busy || uploads.size > 0;
   const incomplete = [...errorSteps].filter((step) => step !== stepIndex);
   const statusText = stepStatusText(stepIndex, sections, [...errorSteps]);
-  const blocks = <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />;
-
-  let content;
-  switch (section.type) {
-    case 'basic-details':
-      content = (
-        <>
-          <BasicDetailsStep
-            section={section}
-            organisation={organisation}
-            defaultPhoneRegion={opportunity.default_phone_country_code || 'GB'}
-            mode={mode}
-            displayName={session?.user.display_name ?? null}
-            lockedDetails={existingApplicant ? lockedDetails : null}
-            emailCheck={checkState}
-            onRetryEmailCheck={emailCheck.retry}
-            onSignedIn={() => setFormError(null)}
-            onSignOut={leave}
-            returnPath={returnPath}
-          />
-          {mode === 'self' && profileQuery.isError ? (
-            <div className="apply-alert apply-alert--error" role="alert">
-              <p>We could not load your details. Please reload the page to try again.</p>
-            </div>
-          ) : null}
-          {basicsSettled ? blocks : null}
-        </>
-      );
-      break;
-    case 'motivation':
-      content = (
-        <>
-          <MotivationStep section={section} applicationKey={applicationKey} motivations={motivations.data ?? []} />
-          {blocks}
-        </>
-      );
-      break;
-    case 'about-you':
-      content = blocks;
-      break;
-    case 'review-apply':
-      content = (
-        <ReviewStep
-          section={section}
-          sections={sections}
-          opportunity={opportunity}
-          organisation={organisation}
-          consentsShown={consentsShown}
-          passwordShown={passwordShown}
-          incompleteSteps={incomplete}
-          hrefForStep={hrefForStep}
-          onGoToStep={(index) => void goToStep(index)}
-          onUploadingChange={onUploadingChange}
-          passwordInputs={[email, getValues('first_name'), getValues('last_name')].filter(Boolean)}
-        />
-      );
-      break;
-    default:
-      // Address details, supporting documents, references, residential and diversity: issue 6 on.
-      content = <PlaceholderStep section={section} />;
-  }
+  const stepProps: StepProps = {
+    section,
+    sections,
+    stepIndex,
+    opportunity,
+    organisation,
+    mode,
+    applicationKey,
+    booking,
+    onUploadingChange,
+    applicant: {
+      displayName: session?.user.display_name ?? null,
+      lockedDetails: existingApplicant ? lockedDetails : null,
+      emailCheck: checkState,
+      onRetryEmailCheck: emailCheck.retry,
+      onSignedIn: () => setFormError(null),
+      onSignOut: leave,
+      returnPath,
+      settled: basicsSettled,
+      profileFailed: profileQuery.isError,
+    },
+    navigation: {
+      incompleteSteps: incomplete,
+      hrefForStep,
+      onGoToStep: (index) => void goToStep(index),
+    },
+    motivations: motivations.data ?? [],
+    consentsShown,
+    passwordShown,
+    passwordInputs: [email, getValues('first_name'), getValues('last_name')].filter(Boolean),
+  };
+  const { Component: StepComponent } = STEP_REGISTRY[section.type];
 
   return (
     <FormProvider {...form}>
@@ -635,14 +613,17 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
             <p>{formError}</p>
           </div>
         ) : null}
-        <h2 id={`${statusId}-heading`} ref={headingRef} tabIndex={-1} className="apply-form__heading" aria-describedby={statusId}>
-          {heading}
-        </h2>
-        <p id={statusId} className="visually-hidden">
-          {statusText}
-        </p>
-        <p className="apply-form__required-note">{REQUIRED_NOTE}</p>
-        {waitingForBasics ? <Spinner label="Loading your application…" showLabel /> : content}
+        {/* The heading waits with the step's code, so that it never names a step not yet shown. */}
+        <Suspense fallback={<Spinner label="Loading this step…" showLabel />}>
+          <h2 id={`${statusId}-heading`} ref={headingRef} tabIndex={-1} className="apply-form__heading" aria-describedby={statusId}>
+            {heading}
+          </h2>
+          <p id={statusId} className="visually-hidden">
+            {statusText}
+          </p>
+          <p className="apply-form__required-note">{REQUIRED_NOTE}</p>
+          {waitingForBasics ? <Spinner label="Loading your application…" showLabel /> : <StepComponent {...stepProps} />}
+        </Suspense>
         <div className="apply-form__actions">
           {stepIndex > 0 ? (
             <button

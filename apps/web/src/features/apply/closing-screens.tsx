@@ -1,4 +1,4 @@
-import type { Opportunity } from '@muster/contract';
+import { displayDate, type Opportunity, type ResidentialBookingSummary } from '@muster/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
 
@@ -94,5 +94,43 @@ export function ThankYouDialog({
         </button>
       </div>
     </ModalDialog>
+  );
+}
+
+/** The sentence of the existing-booking screen, also the server's message at `booking.start_date` (applicant-flow §2.11). */
+export const EXISTING_BOOKING_TITLE = 'You have an existing booking for the selected dates';
+
+/**
+ * The applicant already has a booking that shares nights with the dates chosen (applicant-flow
+ * §2.11, §5): its dates and team, a link to it in the portal, and a way to choose other dates on
+ * the opportunity's public page (this form without dates when it has none).
+ */
+export function ExistingBookingScreen({
+  booking,
+  opportunity,
+}: {
+  /** The booking in the way; null when only the server's message is known. */
+  booking: ResidentialBookingSummary | null;
+  opportunity: Pick<Opportunity, 'public_url' | 'slug'>;
+}) {
+  return (
+    <Screen title={EXISTING_BOOKING_TITLE}>
+      {booking ? (
+        <p>
+          You are booked {booking.team ? <>at {booking.team.name} </> : null}from{' '}
+          <strong>{displayDate(booking.start_date)}</strong> to <strong>{displayDate(booking.end_date)}</strong>.
+        </p>
+      ) : null}
+      <ul className="apply-screen__links">
+        {booking ? (
+          <li>
+            <a href={`/portal/residential/bookings/${booking.id}`}>View your existing booking</a>
+          </li>
+        ) : null}
+        <li>
+          <a href={opportunity.public_url ?? `/apply/${encodeURIComponent(opportunity.slug)}`}>Choose different dates</a>
+        </li>
+      </ul>
+    </Screen>
   );
 }

@@ -1,50 +1,30 @@
-import type { ConsentAnswer } from '../../components/ui/consent-question/consent-answer';
 import type { ApplicantProfile, KeyedApplication } from './api';
+import { aboutYouDefaults, type AboutYouValues } from './steps/about-you/body';
+import { addressDetailsDefaults, type AddressDetailsValues } from './steps/address-details/body';
+import { basicDetailsDefaults, type BasicDetailsValues } from './steps/basic-details/body';
+import { diversityDefaults, type DiversityValues } from './steps/diversity/body';
+import { motivationDefaults, type MotivationValues } from './steps/motivation/body';
+import { referencesDefaults, type ReferencesValues } from './steps/references/body';
+import { residentialDefaults, type ResidentialValues } from './steps/residential/body';
+import { reviewApplyDefaults, type ReviewApplyValues } from './steps/review-apply/body';
+import { supportingDocumentsDefaults, type SupportingDocumentsValues } from './steps/supporting-documents/body';
 
 export type YesNo = '' | 'yes' | 'no';
 
 /**
- * The answers of the application form as the page holds them (applicant-flow §3.1). Names follow
- * the API's fields; consent answers are kept per question and flattened into the list of answer
- * ids only when sent.
+ * The answers of the application form as the page holds them (applicant-flow §3.1): each step
+ * type's answers, declared in its `steps/<type>/body.ts`. Names follow the API's fields; consent
+ * answers are kept per question and flattened into the list of answer ids only when sent.
  */
-export type ApplicationFormValues = {
-  email: string;
-  email_confirm: string;
-  /** Sign-in password of an existing account. Never stored. */
-  password: string;
-  /** Second-factor code, digits joined. Never stored. */
-  code: string;
-  /** Supervisor mode: does the person applied for have an email address? */
-  has_email: YesNo;
-  title: string;
-  first_name: string;
-  last_name: string;
-  contact_number: string;
-  contact_number_formatted: string;
-  /** Two-letter region of the contact number, e.g. GB. */
-  contact_number_country_code: string;
-  /** `YYYY-MM-DD`, or '' while the three boxes do not hold a real date. */
-  dob: string;
-  parents_first_name: string;
-  parents_last_name: string;
-  parents_email: string;
-  why: string;
-  /** Id of the chosen motivation, or ''. */
-  motivation: string;
-  special_requirements_bool: YesNo;
-  special_requirements: string;
-  right_to_volunteer: '' | 'yes' | 'no' | 'unsure';
-  questions: Record<string, unknown>;
-  attributes: Record<string, unknown>;
-  /** Answer per consent question id. */
-  consents: Record<string, ConsentAnswer>;
-  additional_consent: boolean[];
-  terms: boolean[];
-  /** Password chosen at review by a new applicant. Never stored. */
-  new_password: string;
-  new_password_confirm: string;
-};
+export type ApplicationFormValues = BasicDetailsValues &
+  MotivationValues &
+  AddressDetailsValues &
+  AboutYouValues &
+  SupportingDocumentsValues &
+  ReferencesValues &
+  ResidentialValues &
+  DiversityValues &
+  ReviewApplyValues;
 
 /** Fields never written to sessionStorage: passwords and codes stay in memory only. */
 export const SECRET_FIELDS = ['password', 'code', 'new_password', 'new_password_confirm'] as const;
@@ -52,33 +32,15 @@ export const SECRET_FIELDS = ['password', 'code', 'new_password', 'new_password_
 /** An empty form. */
 export function emptyValues(): ApplicationFormValues {
   return {
-    email: '',
-    email_confirm: '',
-    password: '',
-    code: '',
-    has_email: '',
-    title: '',
-    first_name: '',
-    last_name: '',
-    contact_number: '',
-    contact_number_formatted: '',
-    contact_number_country_code: '',
-    dob: '',
-    parents_first_name: '',
-    parents_last_name: '',
-    parents_email: '',
-    why: '',
-    motivation: '',
-    special_requirements_bool: '',
-    special_requirements: '',
-    right_to_volunteer: '',
-    questions: {},
-    attributes: {},
-    consents: {},
-    additional_consent: [],
-    terms: [],
-    new_password: '',
-    new_password_confirm: '',
+    ...basicDetailsDefaults(),
+    ...motivationDefaults(),
+    ...addressDetailsDefaults(),
+    ...aboutYouDefaults(),
+    ...supportingDocumentsDefaults(),
+    ...referencesDefaults(),
+    ...residentialDefaults(),
+    ...diversityDefaults(),
+    ...reviewApplyDefaults(),
   };
 }
 

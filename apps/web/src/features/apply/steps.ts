@@ -1,40 +1,15 @@
 import type { FormSection } from '@muster/contract';
+import { STEP_REGISTRY, type SectionType } from './steps/registry';
 
-export type SectionType = FormSection['type'];
+export type { SectionType };
 
 /**
- * Which top-level fields each step type owns (applicant-flow §3.1, §3.2). Questions and
- * attributes belong to the step whose section lists their slug.
+ * Which top-level fields each step type owns (applicant-flow §3.1, §3.2), from each step's
+ * `body.ts`. Questions and attributes belong to the step whose section lists their slug.
  */
-export const STEP_FIELDS: Record<SectionType, readonly string[]> = {
-  'basic-details': [
-    'email',
-    'email_confirm',
-    'password',
-    'code',
-    'has_email',
-    'user_id',
-    'sso_email',
-    'title',
-    'first_name',
-    'last_name',
-    'contact_number',
-    'contact_number_formatted',
-    'contact_number_country_code',
-    'dob',
-    'parents_first_name',
-    'parents_last_name',
-    'parents_email',
-  ],
-  motivation: ['why', 'motivation', 'special_requirements_bool', 'special_requirements', 'right_to_volunteer'],
-  'address-details': ['addresses'],
-  'about-you': [],
-  'supporting-documents': ['supportingDocuments', 'documents'],
-  references: ['references'],
-  residential: ['booking', 'timeslot_ids'],
-  diversity: ['diversity'],
-  'review-apply': ['consents', 'additional_consent', 'terms', 'new_password', 'new_password_confirm', 'application_key'],
-};
+export const STEP_FIELDS: Record<SectionType, readonly string[]> = Object.fromEntries(
+  Object.entries(STEP_REGISTRY).map(([type, step]) => [type, step.fields]),
+) as Record<SectionType, readonly string[]>;
 
 /** The slugs of the attributes a section asks for. */
 export function attributeSlugs(section: FormSection): string[] {

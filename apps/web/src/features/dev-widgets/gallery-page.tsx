@@ -1,6 +1,7 @@
 import { DateTimeSection } from './sections/date-time-section';
 import { AttributeSection } from './sections/attribute-section';
 import { PhonePasswordSection } from './sections/phone-password-section';
+import { BookingSection } from './sections/booking-section';
 
 /** `/dev/widgets`: every shared widget in every state; exists outside production only. */
 export function GalleryPage() {
@@ -10,6 +11,7 @@ export function GalleryPage() {
       <DateTimeSection />
       <AttributeSection />
       <PhonePasswordSection />
+      <BookingSection />
     </section>
   );
 }

@@ -1,30 +1,14 @@
-import type { FormSection, Opportunity, Organisation } from '@muster/contract';
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { ConsentQuestion } from '../../components/ui/consent-question/consent-question';
-import { PasswordStrength } from '../../components/ui/password-strength/password-strength';
-import { CustomBlocks } from './custom-blocks';
-import { FieldError, RequiredMark, fieldId } from './fields';
-import { FormTextField } from './form-text-field';
-import { errorMessage } from './form-errors';
-import type { ApplicationFormValues } from './form-values';
-import { stepHeading } from './steps';
-
-export type ReviewStepProps = {
-  section: FormSection;
-  sections: readonly FormSection[];
-  opportunity: Opportunity;
-  organisation: Organisation;
-  consentsShown: boolean;
-  passwordShown: boolean;
-  /** Earlier steps that are incomplete, for the 'Looks like you missed something' alert. */
-  incompleteSteps: readonly number[];
-  hrefForStep: (index: number) => string;
-  onGoToStep: (index: number) => void;
-  onUploadingChange: (key: string, uploading: boolean) => void;
-  /** Words that make a password easy to guess for this applicant. */
-  passwordInputs: readonly string[];
-};
+import { ConsentQuestion } from '../../../../components/ui/consent-question/consent-question';
+import { PasswordStrength } from '../../../../components/ui/password-strength/password-strength';
+import { CustomBlocks } from '../../custom-blocks';
+import { FieldError, RequiredMark, fieldId } from '../../fields';
+import { FormTextField } from '../../form-text-field';
+import { errorMessage } from '../../form-errors';
+import type { ApplicationFormValues } from '../../form-values';
+import { stepHeading } from '../../steps';
+import type { StepProps } from '../step-props';
 
 /** A checkbox bound to `name` (a boolean), with its error. */
 function BoundCheckbox({ name, label, required, statement }: { name: `terms.${number}` | `additional_consent.${number}`; label: ReactNode; required?: boolean; statement?: ReactNode }) {
@@ -61,19 +45,17 @@ function BoundCheckbox({ name, label, required, statement }: { name: `terms.${nu
  * disclaimer; the step's questions; consents, additional consents and the terms; the 'Set your
  * password' block for a new applicant; and the red alert listing incomplete earlier steps.
  */
-export function ReviewStep({
+export function ReviewApplyStep({
   section,
   sections,
   opportunity,
   organisation,
   consentsShown,
   passwordShown,
-  incompleteSteps,
-  hrefForStep,
-  onGoToStep,
+  navigation: { incompleteSteps, hrefForStep, onGoToStep },
   onUploadingChange,
   passwordInputs,
-}: ReviewStepProps) {
+}: StepProps) {
   const {
     control,
     formState: { errors },

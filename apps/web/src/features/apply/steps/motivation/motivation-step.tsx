@@ -1,10 +1,10 @@
-import type { FormSection } from '@muster/contract';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { Motivation } from './api';
-import { ChoiceField, SelectField } from './fields';
-import { FormTextField } from './form-text-field';
-import { errorMessage } from './form-errors';
-import type { ApplicationFormValues } from './form-values';
+import { CustomBlocks } from '../../custom-blocks';
+import { ChoiceField, SelectField } from '../../fields';
+import { FormTextField } from '../../form-text-field';
+import { errorMessage } from '../../form-errors';
+import type { ApplicationFormValues } from '../../form-values';
+import type { StepProps } from '../step-props';
 
 /** Rows of every textarea on the form (applicant-flow §9). */
 export const TEXTAREA_ROWS = 10;
@@ -23,18 +23,9 @@ const RIGHT_TO_VOLUNTEER = [
 /**
  * The motivation step (applicant-flow §2.3): why (not when completing an application by key),
  * the optional motivation from the public list, special requirements with details when yes,
- * and the right to volunteer when the step asks for it.
+ * and the right to volunteer when the step asks for it; then the step's custom blocks.
  */
-export function MotivationStep({
-  section,
-  applicationKey,
-  motivations,
-}: {
-  section: FormSection;
-  applicationKey: string | null;
-  /** The public motivations list (applicant-flow §7); the dropdown shows only when it has entries. */
-  motivations: readonly Motivation[];
-}) {
+export function MotivationStep({ section, organisation, applicationKey, motivations, onUploadingChange }: StepProps) {
   const {
     register,
     control,
@@ -87,6 +78,7 @@ export function MotivationStep({
           error={errorMessage(errors, 'right_to_volunteer')}
         />
       ) : null}
+      <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
     </>
   );
 }

@@ -1,18 +1,19 @@
 import type { FormSection, Organisation } from '@muster/contract';
 import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
-import { DateInput } from '../../components/ui/date-input/date-input';
-import { Spinner } from '../../components/ui/spinner/spinner';
-import { TelephoneInput } from '../../components/ui/telephone-input/telephone-input';
-import { isBelowMinimumAge, isMinor, minimumAgeWarning } from './age';
-import { ChoiceField, fieldId } from './fields';
-import { FormTextField } from './form-text-field';
-import type { ApplicationFormValues, ProfileDetails } from './form-values';
-import { errorMessage } from './form-errors';
-import type { ApplicantMode } from './request-body';
-import { PasswordResetRequest, SignInPanel } from './sign-in-panel';
-import type { EmailCheckState } from './use-email-check';
+import { DateInput } from '../../../../components/ui/date-input/date-input';
+import { Spinner } from '../../../../components/ui/spinner/spinner';
+import { TelephoneInput } from '../../../../components/ui/telephone-input/telephone-input';
+import { isBelowMinimumAge, isMinor, minimumAgeWarning } from '../../age';
+import { ChoiceField, fieldId } from '../../fields';
+import { FormTextField } from '../../form-text-field';
+import type { ApplicationFormValues, ProfileDetails } from '../../form-values';
+import { errorMessage } from '../../form-errors';
+import { PasswordResetRequest, SignInPanel } from '../../sign-in-panel';
+import type { EmailCheckState } from '../../use-email-check';
+import { CustomBlocks } from '../../custom-blocks';
+import type { ApplicantMode, StepProps } from '../step-props';
 
-export type BasicDetailsStepProps = {
+type BasicDetailsProps = {
   section: FormSection;
   organisation: Organisation;
   defaultPhoneRegion: string;
@@ -167,7 +168,7 @@ function EmailCheckStatus({ state, onRetry }: { state: EmailCheckState; onRetry:
  * signed-in user; the "Do they have an email address?" question in supervisor mode; the parent
  * or guardian block for minors and the minimum-age warning.
  */
-export function BasicDetailsStep({
+function BasicDetails({
   section,
   organisation,
   defaultPhoneRegion,
@@ -179,7 +180,7 @@ export function BasicDetailsStep({
   onSignedIn,
   onSignOut,
   returnPath,
-}: BasicDetailsStepProps) {
+}: BasicDetailsProps) {
   const {
     register,
     control,
@@ -285,6 +286,36 @@ export function BasicDetailsStep({
           {personalDetails(null)}
         </>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The basic-details step (applicant-flow §2.2): the personal details (or the sign-in of an
+ * existing applicant), then, once the existing-user check is done, the step's custom blocks.
+ */
+export function BasicDetailsStep({ section, organisation, opportunity, mode, applicant, onUploadingChange }: StepProps) {
+  return (
+    <>
+      <BasicDetails
+        section={section}
+        organisation={organisation}
+        defaultPhoneRegion={opportunity.default_phone_country_code || 'GB'}
+        mode={mode}
+        displayName={applicant.displayName}
+        lockedDetails={applicant.lockedDetails}
+        emailCheck={applicant.emailCheck}
+        onRetryEmailCheck={applicant.onRetryEmailCheck}
+        onSignedIn={applicant.onSignedIn}
+        onSignOut={applicant.onSignOut}
+        returnPath={applicant.returnPath}
+      />
+      {mode === 'self' && applicant.profileFailed ? (
+        <div className="apply-alert apply-alert--error" role="alert">
+          <p>We could not load your details. Please reload the page to try again.</p>
+        </div>
+      ) : null}
+      {applicant.settled ? <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} /> : null}
     </>
   );
 }

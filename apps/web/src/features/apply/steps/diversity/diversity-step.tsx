@@ -1,0 +1,13 @@
+import type { StepProps } from '../step-props';
+
+/**
+ * The diversity step: the diversity questions (applicant-flow §2.9) is not built yet, so the step says so; a form with it still opens
+ * and can be looked through.
+ */
+export function DiversityStep({ section }: StepProps) {
+  return (
+    <div className="apply-notice apply-notice--info" data-step-type={section.type}>
+      <p>This step is not available yet.</p>
+    </div>
+  );
+}

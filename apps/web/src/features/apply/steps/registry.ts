@@ -1,0 +1,102 @@
+import type { FormSection } from '@muster/contract';
+import { createElement, lazy, type ComponentType } from 'react';
+import { aboutYouBody, aboutYouFields } from './about-you/body';
+import { addressDetailsBody, addressDetailsFields } from './address-details/body';
+import { basicDetailsBody, basicDetailsFields } from './basic-details/body';
+import { diversityBody, diversityFields } from './diversity/body';
+import { motivationBody, motivationFields } from './motivation/body';
+import { referencesBody, referencesFields } from './references/body';
+import { residentialBody, residentialFields } from './residential/body';
+import { reviewApplyBody, reviewApplyFields } from './review-apply/body';
+import type { StepBody, StepProps } from './step-props';
+import { supportingDocumentsBody, supportingDocumentsFields } from './supporting-documents/body';
+
+export type SectionType = FormSection['type'];
+
+/** One step type: its component (loaded on demand), the fields it owns and its part of the body. */
+export type StepDefinition = {
+  /** Renders the step; suspends (render it inside `<Suspense>`) until its code has loaded. */
+  Component: ComponentType<StepProps>;
+  /** Starts loading the component's code, so that moving to the step does not wait for it. */
+  preload: () => Promise<unknown>;
+  /** The top-level fields (and error paths) the step owns (applicant-flow §3.1, §3.2). */
+  fields: readonly string[];
+  /** The step's part of the request body, built synchronously from the answers. */
+  body: StepBody;
+};
+
+/**
+ * A step component loaded with `React.lazy(() => import(...))`, so that its code stays out of
+ * the apply page's first chunk. Once the code has loaded the component renders directly, so a
+ * step preloaded before it is shown never suspends (and never flashes the spinner).
+ */
+function lazyStep(load: () => Promise<ComponentType<StepProps>>): Pick<StepDefinition, 'Component' | 'preload'> {
+  let loaded: ComponentType<StepProps> | null = null;
+  let loading: Promise<ComponentType<StepProps>> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed download may be tried again.
+        loading = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Step(props: StepProps) {
+    return createElement(loaded ?? Lazy, props);
+  }
+  return { Component: Step, preload };
+}
+
+/** Every step type of the application form (applicant-flow §2.2–§2.10). */
+export const STEP_REGISTRY: Record<SectionType, StepDefinition> = {
+  'basic-details': {
+    ...lazyStep(async () => (await import('./basic-details/basic-details-step')).BasicDetailsStep),
+    fields: basicDetailsFields,
+    body: basicDetailsBody,
+  },
+  motivation: {
+    ...lazyStep(async () => (await import('./motivation/motivation-step')).MotivationStep),
+    fields: motivationFields,
+    body: motivationBody,
+  },
+  'address-details': {
+    ...lazyStep(async () => (await import('./address-details/address-details-step')).AddressDetailsStep),
+    fields: addressDetailsFields,
+    body: addressDetailsBody,
+  },
+  'about-you': {
+    ...lazyStep(async () => (await import('./about-you/about-you-step')).AboutYouStep),
+    fields: aboutYouFields,
+    body: aboutYouBody,
+  },
+  'supporting-documents': {
+    ...lazyStep(async () => (await import('./supporting-documents/supporting-documents-step')).SupportingDocumentsStep),
+    fields: supportingDocumentsFields,
+    body: supportingDocumentsBody,
+  },
+  references: {
+    ...lazyStep(async () => (await import('./references/references-step')).ReferencesStep),
+    fields: referencesFields,
+    body: referencesBody,
+  },
+  residential: {
+    ...lazyStep(async () => (await import('./residential/residential-step')).ResidentialStep),
+    fields: residentialFields,
+    body: residentialBody,
+  },
+  diversity: {
+    ...lazyStep(async () => (await import('./diversity/diversity-step')).DiversityStep),
+    fields: diversityFields,
+    body: diversityBody,
+  },
+  'review-apply': {
+    ...lazyStep(async () => (await import('./review-apply/review-apply-step')).ReviewApplyStep),
+    fields: reviewApplyFields,
+    body: reviewApplyBody,
+  },
+};
