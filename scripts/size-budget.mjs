@@ -37,6 +37,18 @@ const FORBIDDEN = [
     // The compressed word lists start with these runs: common passwords, then English words.
     markers: [/A123456ApasswordA12345678/, /AyouAtheBoA/, /passwords-common/, /commonWords-en/],
   },
+  {
+    // Each step's component loads with its step (steps/registry.ts); only the small body builders
+    // (`steps/<type>/body.ts`) and the registry belong to the first paint.
+    what: 'a step component',
+    modules: [/features[/\\]apply[/\\]steps[/\\][a-z-]+[/\\](?!body\.ts)[^/\\]+\.tsx?$/],
+    markers: [],
+  },
+  {
+    what: 'the booking date-range picker',
+    modules: [/booking-date-range-picker/, /react-day-picker/],
+    markers: [],
+  },
 ];
 
 function argument(name, fallback) {
@@ -165,13 +177,13 @@ if (problems.size > 0) {
         ([where, { example, count }]) =>
           `  ${where}: ${example}${count > 1 ? ` (and ${count - 1} more)` : ''}`,
       ),
-      'Telephone metadata and password dictionaries must load lazily: import them only through `import()`',
-      'inside their widgets (components/ui/telephone-input, components/ui/password-strength), never statically',
+      'Step components, the booking picker, telephone metadata and password dictionaries must load lazily: import them only through `import()`',
+      'inside their step or widget (steps/registry.ts, components/ui/telephone-input, components/ui/password-strength), never statically',
       'from anything the entry or the apply page reaches, @muster/contract included (its index re-exports',
       'every area, so one static import there lands in every chunk that uses the contract).',
     ].join('\n'),
   );
 }
 console.log(
-  'size budget: OK (no libphonenumber-js metadata, no zxcvbn-ts dictionaries in the initial chunks)',
+  'size budget: OK (no step component, booking picker, libphonenumber-js metadata or zxcvbn-ts dictionaries in the initial chunks)',
 );
