@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config/config.js';
 import { migrationsFolderOf, openDatabase } from '../src/db/client.js';
 import { seedDemo } from '../src/db/seed/demo.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
+import { runGeocodeBench } from './geocode-search.js';
 
 type Target = { name: string; url: string; requests: number; p95Ms: number };
 
@@ -66,6 +67,9 @@ async function main(): Promise<void> {
   console.log(`${memoryOk ? 'ok  ' : 'MISS'} resident memory: ${rssMb.toFixed(0)} MB (target <= ${maxRssMb} MB)`);
   await app.close();
   await database.close();
+  // The address search over a million rows, on PostgreSQL (bench/geocode-search.ts).
+  const geocodeOk = await runGeocodeBench();
+  failed ||= !geocodeOk;
   process.exit(failed ? 1 : 0);
 }
 

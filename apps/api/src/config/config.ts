@@ -8,6 +8,9 @@ const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 }
 const durationSeconds = (value: string): number =>
   Number(value.slice(0, -1)) * (durationUnits[value.slice(-1)] ?? 1);
 
+/** How long an address search may wait for Loqate before answering 503. */
+const LOQATE_TIMEOUT_MS = 5000;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,6 +42,10 @@ const envSchema = z.object({
   DEMO_SSO_CLIENT_ID: z.string().min(1).default('muster'),
   DEMO_SSO_CLIENT_SECRET: z.string().min(1).optional(),
   WEB_DIST: z.string().optional(),
+  /** Loqate (PCA) key: address searches that ask for it (`usePca=1`) go to Loqate instead of the built-in finder. */
+  LOQATE_KEY: z.string().min(1).optional(),
+  /** Base URL of the Loqate-compatible service. */
+  LOQATE_URL: z.string().url().default('https://api.addressy.com'),
 });
 
 export type AppConfig = {
@@ -78,6 +85,11 @@ export type AppConfig = {
    * production, and answered only to loopback addresses.
    */
   devTools: boolean;
+  /**
+   * The Loqate-compatible address finder (`LOQATE_KEY`, `LOQATE_URL`), or null for the built-in
+   * one only. A call unanswered after `timeoutMs` is abandoned.
+   */
+  loqate: { key: string; url: string; timeoutMs: number } | null;
   apiRoot: string;
 };
 
@@ -130,6 +142,9 @@ export function loadConfig(
       : null,
     webDist: path.resolve(repoRoot, e.WEB_DIST ?? 'apps/web/dist'),
     devTools: e.MUSTER_DEV_TOOLS === '1',
+    loqate: e.LOQATE_KEY
+      ? { key: e.LOQATE_KEY, url: e.LOQATE_URL.replace(/\/+$/, ''), timeoutMs: LOQATE_TIMEOUT_MS }
+      : null,
     apiRoot,
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { migrationsFolderOf, openDatabase } from '../client.js';
 import { organisationHosts, organisations } from '../schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_HOSTS, DEMO_ORGANISATION_NAME, DEMO_PASSWORD, seedDemo } from './demo.js';
 import { seedReferenceData } from './reference-data.js';
+import { seedDemoAddresses } from './demo-addresses.js';
 
 /**
  * `npm run seed -w @muster/api`: migrates the configured database, loads the reference data and
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
       .where(eq(organisations.name, DEMO_ORGANISATION_NAME))
       .limit(1);
     if (existing.length > 0) {
+      // Demo installs seeded before the address finder existed get its demo addresses too.
+      await seedDemoAddresses(database.db);
       console.log(`The demo organisation "${DEMO_ORGANISATION_NAME}" already exists; left as it is.`);
       return;
     }
