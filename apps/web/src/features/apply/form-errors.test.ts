@@ -30,6 +30,17 @@ describe('flattenErrors and errorMessage', () => {
     expect(errorMessage(errors, 'last_name')).toBeUndefined();
   });
 
+  it('lists a group’s own message and its rows’ errors together', () => {
+    const rows = Object.assign([{ city: { type: 'validate', message: 'City is required' } }], {
+      type: 'validate',
+      message: 'Please provide at least 12 more month(s) of your address history',
+    });
+    expect(flattenErrors({ addresses: rows })).toEqual([
+      { name: 'addresses', message: 'Please provide at least 12 more month(s) of your address history' },
+      { name: 'addresses.0.city', message: 'City is required' },
+    ]);
+  });
+
   it('picks one step’s errors in the order the form shows them', () => {
     const list = [
       { name: 'terms.0', message: 'terms' },

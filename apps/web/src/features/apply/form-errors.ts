@@ -25,10 +25,10 @@ export function flattenErrors(errors: FieldErrors<FieldValues>): SummaryError[] 
       if (record.message !== '') {
         found.push({ name: path, message: record.message });
       }
-      return;
     }
+    // A group's message may sit beside its rows' errors (`addresses` and `addresses.0.city`).
     for (const [key, child] of Object.entries(record)) {
-      if (key === 'ref' || key === 'root') {
+      if (key === 'ref' || key === 'root' || key === 'type' || key === 'message' || key === 'types') {
         continue;
       }
       walk(child, path === '' ? key : `${path}.${key}`);
