@@ -11,6 +11,7 @@ export const USER_INCLUDES = [
   'phoneNumbers',
   'attributes',
   'recruitmentApplications',
+  'documents',
 ] as const;
 export type UserInclude = (typeof USER_INCLUDES)[number];
 
@@ -143,6 +144,12 @@ export const userSchema = z.object({
       }),
     )
     .optional(),
+  documents: z
+    .array(z.object({ documentId: z.number().int().describe('Document type id.') }))
+    .optional()
+    .describe(
+      'Supporting documents the user has supplied with any of their applications: not asked again (applicant-flow §2.6, §3.1).',
+    ),
 });
 export type User = z.infer<typeof userSchema>;
 export type UserAttachment = z.infer<typeof userAttachmentSchema>;

@@ -32,6 +32,8 @@ export const files = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     organisationId: organisationId(),
     uploadedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Whose file it is: the applicant, once attached to their application (applicant-flow §2.6); null until then. */
+    ownerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Server-generated name on disk; never the client's. */
     storageName: text().notNull().unique(),
     originalName: text().notNull(),

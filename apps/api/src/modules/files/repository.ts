@@ -56,6 +56,70 @@ export async function markFilesAttached(
   return rows.map((row) => row.id);
 }
 
+/** What deciding whether a file may be claimed needs to know about it. */
+export type FileClaimRow = Pick<
+  FileRow,
+  'id' | 'uploadedByUserId' | 'ownerUserId' | 'ephemeral' | 'attachedAt'
+>;
+
+/**
+ * The files of this organisation among `ids` (another organisation's file is not found), with
+ * what a claim checks. With `lock` (inside a transaction) the rows are locked until it ends, so
+ * that two submits cannot both claim the same upload.
+ */
+export async function listFilesForClaim(
+  db: Executor,
+  organisationId: number,
+  ids: string[],
+  { lock = false }: { lock?: boolean } = {},
+): Promise<FileClaimRow[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const query = db
+    .select({
+      id: files.id,
+      uploadedByUserId: files.uploadedByUserId,
+      ownerUserId: files.ownerUserId,
+      ephemeral: files.ephemeral,
+      attachedAt: files.attachedAt,
+    })
+    .from(files)
+    .where(and(eq(files.organisationId, organisationId), inArray(files.id, ids)))
+    .orderBy(asc(files.id));
+  return lock ? query.for('update') : query;
+}
+
+/**
+ * Gives ephemeral, never attached files of this organisation to `ownerUserId`: no longer
+ * ephemeral (so the purge keeps them), attached at `at`. Files already attached are left as
+ * they are; returns the ids claimed.
+ */
+export async function claimEphemeralFiles(
+  db: Executor,
+  organisationId: number,
+  ids: string[],
+  ownerUserId: number,
+  at: Date,
+): Promise<string[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .update(files)
+    .set({ ephemeral: false, attachedAt: at, ownerUserId })
+    .where(
+      and(
+        eq(files.organisationId, organisationId),
+        inArray(files.id, ids),
+        eq(files.ephemeral, true),
+        isNull(files.attachedAt),
+      ),
+    )
+    .returning({ id: files.id });
+  return rows.map((row) => row.id);
+}
+
 /**
  * Deletes the rows of ephemeral files never attached and created before `cutoff`, returning
  * their storage names so the bytes can go too. This is housekeeping across every organisation

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { hasRoleEnforcingTwoFactor } from '../auth/repository.js';
 import { displayNameOf } from '../auth/sessions.js';
+import { listSuppliedDocumentTypeIds } from '../applications/repository.js';
 import { fileUrl } from '../files/service.js';
 import {
   findUserWithStatus,
@@ -161,6 +162,10 @@ export async function getUser(
         },
       }),
     );
+  }
+  if (wants('documents')) {
+    const supplied = await listSuppliedDocumentTypeIds(db, organisationId, userId);
+    result.documents = supplied.sort((a, b) => a - b).map((documentId) => ({ documentId }));
   }
   return result;
 }

@@ -1,34 +1,88 @@
-import { findFileType, markFilesAttached } from '../../files/repository.js';
+import { supportingDocumentMessages as messages, type ApplicationSubmission } from '@muster/contract';
+import type { Executor } from '../../../db/client.js';
+import { validationError } from '../../../plugins/errors.js';
+import {
+  claimEphemeralFiles,
+  findFileType,
+  listFilesForClaim,
+  type FileClaimRow,
+} from '../../files/repository.js';
 import { judgeUploadType, storeUpload } from '../../files/service.js';
-import { findOwnFileIds, insertApplicationDocuments } from '../repository.js';
-import { addError, type ApplicationStep, type StepErrors } from './step.js';
+import { insertApplicationDocuments } from '../repository.js';
+import { addError, type ApplicationStep, type StepContext, type StepErrors } from './step.js';
+
+/** The files named by id in the form (earlier uploads), with the path a refusal is reported at. */
+function namedFiles(submission: ApplicationSubmission): Array<{ id: string; path: string }> {
+  return submission.documents.flatMap((document) =>
+    typeof document.file === 'string'
+      ? [{ id: document.file, path: `supportingDocuments.${document.documentTypeId}` }]
+      : [],
+  );
+}
 
 /**
- * The supporting-documents step (applicant-flow §2.6): files named by id must be this
- * organisation's; files sent with the form must be of an accepted type, and are stored before
- * the transaction as ephemeral uploads (purged if the transaction fails).
+ * Why a file named by the form may not become the applicant's document, or null when it may.
+ * Only an upload still ephemeral and never attached can be claimed, and only by whoever uploaded
+ * it: a file uploaded while signed in by that user, an anonymous upload by anyone who names it
+ * (its random id, told only to the browser that sent it, is the anonymous uploader's only
+ * proof). So nobody can take over another person's upload, or a file already in use.
+ */
+function refusalOf(row: FileClaimRow | undefined, actorUserId: number | null): string | null {
+  if (!row) {
+    return messages.notFound;
+  }
+  const holder = row.ownerUserId ?? row.uploadedByUserId;
+  if (holder !== null && holder !== actorUserId) {
+    return messages.notYours;
+  }
+  if (!row.ephemeral || row.attachedAt !== null) {
+    return messages.alreadyAttached;
+  }
+  return null;
+}
+
+/** The refusals of the files the form names, by path; with `lock` their rows stay locked. */
+async function fileRefusals(
+  db: Executor,
+  { organisation, session, submission }: StepContext,
+  lock: boolean,
+): Promise<StepErrors> {
+  const errors: StepErrors = {};
+  const named = namedFiles(submission);
+  const rows = await listFilesForClaim(db, organisation.id, [...new Set(named.map((entry) => entry.id))], {
+    lock,
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const seen = new Set<string>();
+  for (const { id, path } of named) {
+    const refusal = seen.has(id) ? messages.usedTwice : refusalOf(byId.get(id), session?.userId ?? null);
+    seen.add(id);
+    if (refusal !== null) {
+      addError(errors, path, refusal);
+    }
+  }
+  return errors;
+}
+
+/**
+ * The supporting-documents step (applicant-flow §2.6). A document is a file uploaded earlier
+ * (`POST /api/files?ephemeral=1`, named by id) or a file sent with the form (stored before the
+ * transaction as an ephemeral upload, purged if the transaction fails). On submit the files
+ * become the application's documents, owned by the applicant (a new applicant's user is created
+ * in the same transaction) and no longer ephemeral. A named file must be this organisation's,
+ * claimable by whoever submits (see {@link refusalOf}) and given for one document only;
+ * otherwise the submit is refused with a 422 at `supportingDocuments.{documentId}`.
  */
 export const supportingDocumentsStep: ApplicationStep = {
   type: 'supporting-documents',
-  async check(db, { organisation, submission }) {
-    const errors: StepErrors = {};
-    const referenced = submission.documents.flatMap((document) =>
-      typeof document.file === 'string'
-        ? [{ id: document.file, path: `supportingDocuments.${document.documentTypeId}` }]
-        : [],
-    );
-    const own = await findOwnFileIds(db, organisation.id, [...new Set(referenced.map((entry) => entry.id))]);
-    for (const { id, path } of referenced) {
-      if (!own.has(id)) {
-        addError(errors, path, 'This file was not found. Please upload it again.');
-      }
-    }
-    for (const document of submission.documents) {
+  async check(db, context) {
+    const errors = await fileRefusals(db, context, false);
+    for (const document of context.submission.documents) {
       if (document.file instanceof Blob) {
         const bytes = Buffer.from(await document.file.arrayBuffer());
         const mime = await judgeUploadType(bytes, document.file.type);
         if (mime === null || !(await findFileType(db, mime))) {
-          addError(errors, `supportingDocuments.${document.documentTypeId}`, 'This type of file is not accepted.');
+          addError(errors, `supportingDocuments.${document.documentTypeId}`, messages.typeRefused);
         }
       }
     }
@@ -48,14 +102,32 @@ export const supportingDocumentsStep: ApplicationStep = {
       }
     }
   },
-  async write(tx, { organisation, applicationId, submission, uploads, now }) {
+  async lock(tx, context) {
+    // Checked again with the rows locked: a racing submit may have claimed a file meanwhile.
+    const errors = await fileRefusals(tx, context, true);
+    if (Object.keys(errors).length > 0) {
+      throw validationError(errors);
+    }
+  },
+  async write(tx, { organisation, applicationId, userId, submission, uploads, now }) {
     const rows = submission.documents.map((document) => ({
       organisationId: organisation.id,
       applicationId,
       documentTypeId: document.documentTypeId,
-      fileId: typeof document.file === 'string' ? document.file : (uploads.get(document.documentTypeId) ?? ''),
+      fileId:
+        typeof document.file === 'string' ? document.file : (uploads.get(document.documentTypeId) ?? ''),
     }));
+    const fileIds = [...new Set(rows.map((row) => row.fileId))];
+    const claimed = await claimEphemeralFiles(tx, organisation.id, fileIds, userId, now);
+    if (claimed.length !== fileIds.length) {
+      // Cannot happen after `lock`, unless a file vanished; refused rather than half-written.
+      const missing = rows.filter((row) => !claimed.includes(row.fileId));
+      throw validationError(
+        Object.fromEntries(
+          missing.map((row) => [`supportingDocuments.${row.documentTypeId}`, [messages.notFound]]),
+        ),
+      );
+    }
     await insertApplicationDocuments(tx, rows);
-    await markFilesAttached(tx, organisation.id, [...new Set(rows.map((row) => row.fileId))], now);
   },
 };

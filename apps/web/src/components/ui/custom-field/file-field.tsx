@@ -1,7 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { PHOTO_EXTENSIONS, PHOTO_MIME_TYPES, isAcceptedPhoto, type Attachment } from '@muster/contract';
 import { AttachmentList } from './attachment-list';
-import { uploadFile, type Uploader } from './upload-file';
+import type { Uploader } from './upload-file';
+import { UploadProgressList } from './upload-progress-list';
+import { useUploads } from './use-uploads';
 import { attachmentsOf } from './values';
 
 /** The file input's accept list of a photo field: bmp, gif, jpeg and png only (applicant-flow §5). */
@@ -22,8 +24,6 @@ export type FileFieldProps = {
   uploader?: Uploader | undefined;
 };
 
-type InFlight = { key: number; name: string; loaded: number; total: number };
-
 /**
  * The edit view of a file, files or photo field: the files held (each with a Remove button when
  * editable), a progress bar per upload in flight and a file input. Uploads start as soon as files
@@ -39,40 +39,19 @@ export function FileField({
   busy,
   describedBy,
   onUploadingChange,
-  uploader = uploadFile,
+  uploader,
 }: FileFieldProps) {
   const single = type !== 'files';
   const attachments = attachmentsOf(value);
-  const [uploads, setUploads] = useState<InFlight[]>([]);
+  const { uploads, uploading, start: startUpload } = useUploads({ uploader, onUploadingChange });
   const [refused, setRefused] = useState<string[]>([]);
-  const nextKey = useRef(0);
-  const controllers = useRef(new Map<number, AbortController>());
   // Uploads finish one by one after renders the parent may not have made yet: each adds to the latest list.
   const latest = useRef<Attachment[]>(attachments);
-  const uploading = uploads.length > 0;
   const refusedId = `${inputId}-refused`;
 
   useLayoutEffect(() => {
     latest.current = attachmentsOf(value);
   }, [value]);
-
-  const reportedUploading = useRef(false);
-  useEffect(() => {
-    if (reportedUploading.current !== uploading) {
-      reportedUploading.current = uploading;
-      onUploadingChange?.(uploading);
-    }
-  }, [uploading, onUploadingChange]);
-
-  // Leaving the page cancels what is still on its way.
-  useEffect(() => {
-    const inFlight = controllers.current;
-    return () => {
-      for (const controller of inFlight.values()) {
-        controller.abort();
-      }
-    };
-  }, []);
 
   function emit(list: Attachment[]) {
     latest.current = list;
@@ -80,31 +59,11 @@ export function FileField({
   }
 
   function start(file: File) {
-    const key = nextKey.current++;
-    const controller = new AbortController();
-    controllers.current.set(key, controller);
-    setUploads((current) => [...current, { key, name: file.name, loaded: 0, total: file.size }]);
-    uploader(file, {
-      signal: controller.signal,
-      onProgress: ({ loaded, total }) =>
-        setUploads((current) =>
-          current.map((upload) => (upload.key === key ? { ...upload, loaded, total } : upload)),
-        ),
-    })
-      .then((attachment) => {
+    void startUpload(file).then((attachment) => {
+      if (attachment) {
         emit(single ? [attachment] : [...latest.current, attachment]);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') {
-          return;
-        }
-        // applicant-flow §8: an upload failure is only logged, with no message to the user.
-        console.error('File upload failed', error);
-      })
-      .finally(() => {
-        controllers.current.delete(key);
-        setUploads((current) => current.filter((upload) => upload.key !== key));
-      });
+      }
+    });
   }
 
   function handleFiles(event: ChangeEvent<HTMLInputElement>) {
@@ -131,21 +90,7 @@ export function FileField({
         }
         removeDisabled={busy}
       />
-      {uploads.length > 0 ? (
-        <ul className="custom-field__uploads">
-          {uploads.map((upload) => (
-            <li key={upload.key} className="custom-field__upload">
-              <span>{upload.name}</span>
-              <progress
-                className="custom-field__progress"
-                max={upload.total || 1}
-                value={upload.loaded}
-                aria-label={`Uploading ${upload.name}`}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <UploadProgressList uploads={uploads} />
       {editable ? (
         <div className="custom-field__file-input">
           <label htmlFor={inputId}>{inputLabel}</label>

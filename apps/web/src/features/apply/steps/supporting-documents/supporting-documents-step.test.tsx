@@ -1,0 +1,396 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { useEffect, type ReactNode } from 'react';
+import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_MEDIA_TYPE, supportingDocumentMessages, type Attachment } from '@muster/contract';
+import { buildTestFormSection } from '@muster/contract/testing';
+import { emptyValues, type ApplicationFormValues } from '../../form-values';
+import { opportunityFixture, organisationFixture, sectionsFixture } from '../../test-fixtures';
+import { validateApplication, type ValidationContext } from '../../validation';
+import type { BodyContext, StepProps } from '../step-props';
+import { supportingDocumentsBody } from './body';
+import { SupportingDocumentsStep } from './supporting-documents-step';
+
+const section = buildTestFormSection('supporting-documents', {
+  id: 5,
+  position: 1,
+  name: 'Supporting documents',
+  documents: [
+    { id: 7, name: 'Photo ID' },
+    { id: 8, name: 'Proof of address' },
+  ],
+});
+
+/**
+ * A stand-in for XMLHttpRequest that the test answers by hand: it records what was sent and
+ * lets the test report upload progress, answer, or fail.
+ */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  readonly upload = new EventTarget();
+  private readonly events = new EventTarget();
+  method = '';
+  url = '';
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.events.dispatchEvent(new Event('abort'));
+  }
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(
+      Object.assign(new Event('progress'), { lengthComputable: true, loaded, total }),
+    );
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.events.dispatchEvent(new Event('load'));
+  }
+}
+
+function stored(name: string, size: number, id = `file-${name}`): Attachment {
+  return { id, url: `/api/files/${id}`, original_name: name, file_size: size, type: 'application/pdf' };
+}
+
+const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: {
+              data: [
+                { mime: 'application/pdf', extension: 'pdf', kind: 'PDF' },
+                { mime: 'image/png', extension: 'png', kind: 'Image' },
+              ],
+            },
+          }),
+          { status: 200, headers: { 'content-type': API_MEDIA_TYPE } },
+        ),
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function props(overrides: Partial<StepProps> = {}): StepProps {
+  return {
+    section,
+    sections: [sectionsFixture[0]!, section],
+    stepIndex: 1,
+    opportunity: opportunityFixture,
+    organisation: organisationFixture,
+    mode: 'anonymous',
+    applicationKey: null,
+    booking: null,
+    onUploadingChange: () => undefined,
+    applicant: {
+      displayName: null,
+      lockedDetails: null,
+      emailCheck: { status: 'idle' },
+      onRetryEmailCheck: () => undefined,
+      onSignedIn: () => undefined,
+      onSignOut: () => undefined,
+      returnPath: '/apply/beach-clean',
+      settled: true,
+      profileFailed: false,
+    },
+    navigation: { incompleteSteps: [], hrefForStep: () => '', onGoToStep: () => undefined },
+    motivations: [],
+    consentsShown: true,
+    passwordShown: false,
+    passwordInputs: [],
+    ...overrides,
+  };
+}
+
+function Form({
+  children,
+  values,
+  onForm,
+}: {
+  children: ReactNode;
+  values: ApplicationFormValues;
+  onForm: (form: UseFormReturn<ApplicationFormValues>) => void;
+}) {
+  const form = useForm<ApplicationFormValues>({ defaultValues: values });
+  useEffect(() => {
+    onForm(form);
+  }, [form, onForm]);
+  return <FormProvider {...form}>{children}</FormProvider>;
+}
+
+function renderStep(
+  options: {
+    values?: Partial<ApplicationFormValues>;
+    onUploadingChange?: StepProps['onUploadingChange'];
+  } = {},
+) {
+  let form: UseFormReturn<ApplicationFormValues> | null = null;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <Form values={{ ...emptyValues(), ...options.values }} onForm={(value) => (form = value)}>
+        <main>
+          <SupportingDocumentsStep
+            {...props(options.onUploadingChange ? { onUploadingChange: options.onUploadingChange } : {})}
+          />
+        </main>
+      </Form>
+    </QueryClientProvider>,
+  );
+  const getForm = () => {
+    if (!form) {
+      throw new Error('the form did not render');
+    }
+    return form;
+  };
+  return { ...view, getForm };
+}
+
+async function axeViolations(container: HTMLElement): Promise<string[]> {
+  const results = await axe.run(container, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    // jsdom lays nothing out, so contrast cannot be measured here; the browser run covers it.
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
+}
+
+describe('SupportingDocumentsStep', () => {
+  it('shows one labelled, required file input per document, accepting the types of the file types index', async () => {
+    renderStep();
+    const photo = screen.getByLabelText(/^Photo ID/);
+    const proof = screen.getByLabelText(/^Proof of address/);
+    for (const input of [photo, proof]) {
+      expect(input).toHaveAttribute('type', 'file');
+      expect(input).toBeRequired();
+      expect(input).toBeEnabled();
+      expect(input).not.toHaveAttribute('multiple');
+    }
+    expect(photo).toHaveAccessibleName('Photo ID (required)');
+    expect(screen.getAllByLabelText(/./, { selector: 'input[type="file"]' })).toHaveLength(2);
+    await waitFor(() => expect(photo).toHaveAttribute('accept', 'application/pdf,.pdf,image/png,.png'));
+    const urls = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) =>
+        input instanceof Request ? input.url : input instanceof URL ? input.href : input,
+      );
+    expect(urls).toEqual([expect.stringMatching(/\/api\/files\/types$/)]);
+  });
+
+  it('disables a document supplied before, saying so, and asks for the others', () => {
+    renderStep({ values: { documents: [{ documentId: 7 }] } });
+    const photo = screen.getByLabelText(/^Photo ID/);
+    expect(photo).toBeDisabled();
+    expect(photo).not.toBeRequired();
+    expect(photo).toHaveAccessibleDescription(supportingDocumentMessages.alreadySupplied);
+    expect(screen.getByText('This document has already been supplied')).toBeInTheDocument();
+    const proof = screen.getByLabelText(/^Proof of address/);
+    expect(proof).toBeEnabled();
+    expect(proof).toBeRequired();
+    expect(screen.getAllByText(supportingDocumentMessages.alreadySupplied)).toHaveLength(1);
+  });
+
+  it('uploads a chosen file at once with its progress shown, and the form waits until it has arrived', async () => {
+    const user = userEvent.setup();
+    const onUploadingChange = vi.fn();
+    const { getForm } = renderStep({ onUploadingChange });
+    const photo = screen.getByLabelText(/^Photo ID/);
+    await user.upload(photo, pdf('passport.pdf'));
+
+    const [request] = FakeXhr.sent;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/api/files?ephemeral=1');
+    expect(request?.body).toBeInstanceOf(FormData);
+    expect(((request?.body as FormData).get('file') as File).name).toBe('passport.pdf');
+    expect(onUploadingChange).toHaveBeenLastCalledWith('supportingDocuments.7', true);
+    expect(photo).toBeDisabled();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Uploading passport.pdf');
+
+    act(() => request?.progress(512, 2048));
+    const bar = screen.getByRole('progressbar', { name: 'Uploading passport.pdf' });
+    expect(bar).toHaveAttribute('value', '512');
+    expect(bar).toHaveAttribute('max', '2048');
+
+    await act(async () => request?.respond(201, { data: { data: stored('passport.pdf', 2048) } }));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(onUploadingChange).toHaveBeenLastCalledWith('supportingDocuments.7', false);
+    expect(screen.getByRole('link', { name: /passport\.pdf/ })).toHaveAttribute(
+      'href',
+      '/api/files/file-passport.pdf',
+    );
+    expect(screen.getByText('(2.00 KB)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove passport.pdf' })).toBeEnabled();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('passport.pdf uploaded');
+    expect(photo).toBeEnabled();
+    expect(getForm().getValues('supportingDocuments.7')).toEqual(stored('passport.pdf', 2048));
+  });
+
+  it('shows a size above 1024 KB in MB', () => {
+    renderStep({ values: { supportingDocuments: { 8: stored('statement.pdf', 3 * 1024 * 1024) } } });
+    expect(screen.getByText('(3.00 MB)')).toBeInTheDocument();
+  });
+
+  it('removes a chosen file, returning focus to its input', async () => {
+    const user = userEvent.setup();
+    const { getForm } = renderStep({ values: { supportingDocuments: { 7: stored('passport.pdf', 1024) } } });
+    await user.click(screen.getByRole('button', { name: 'Remove passport.pdf' }));
+    expect(screen.queryByRole('link', { name: /passport\.pdf/ })).not.toBeInTheDocument();
+    expect(getForm().getValues('supportingDocuments.7')).toBeNull();
+    expect(screen.getByLabelText(/^Photo ID/)).toHaveFocus();
+  });
+
+  it('only logs a failed upload: the field claims nothing and the form stops waiting', async () => {
+    const user = userEvent.setup();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onUploadingChange = vi.fn();
+    const { getForm } = renderStep({ onUploadingChange });
+    await user.upload(screen.getByLabelText(/^Photo ID/), pdf('passport.pdf'));
+    await act(async () =>
+      FakeXhr.sent[0]?.respond(415, { message: 'This type of file is not accepted.', errors: {} }),
+    );
+    expect(log).toHaveBeenCalledWith('File upload failed', expect.objectContaining({ status: 415 }));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByText(/passport\.pdf/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(getForm().getValues('supportingDocuments.7')).toBeUndefined();
+    expect(onUploadingChange).toHaveBeenLastCalledWith('supportingDocuments.7', false);
+  });
+
+  it('stops the form waiting when the step goes away mid-upload', async () => {
+    const user = userEvent.setup();
+    const onUploadingChange = vi.fn();
+    const { unmount } = renderStep({ onUploadingChange });
+    await user.upload(screen.getByLabelText(/^Photo ID/), pdf('passport.pdf'));
+    expect(onUploadingChange).toHaveBeenLastCalledWith('supportingDocuments.7', true);
+    unmount();
+    expect(onUploadingChange).toHaveBeenLastCalledWith('supportingDocuments.7', false);
+  });
+
+  it('shows a document’s error next to it, tied to its input', async () => {
+    const { getForm } = renderStep();
+    act(() =>
+      getForm().setError('supportingDocuments.8', { type: 'validate', message: 'Please select a file' }),
+    );
+    const proof = await screen.findByLabelText(/^Proof of address/);
+    expect(proof).toHaveAttribute('aria-invalid', 'true');
+    expect(proof).toHaveAccessibleDescription('Error: Please select a file');
+    expect(screen.getByLabelText(/^Photo ID/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('has no accessibility violations empty, with errors, supplied and filled', async () => {
+    const empty = renderStep();
+    await waitFor(() => expect(screen.getByLabelText(/^Photo ID/)).toHaveAttribute('accept'));
+    expect(await axeViolations(empty.container)).toEqual([]);
+
+    act(() => {
+      empty
+        .getForm()
+        .setError('supportingDocuments.7', { type: 'validate', message: 'Please select a file' });
+      empty
+        .getForm()
+        .setError('supportingDocuments.8', { type: 'validate', message: 'Please select a file' });
+    });
+    await screen.findAllByText('Please select a file');
+    expect(await axeViolations(empty.container)).toEqual([]);
+    empty.unmount();
+
+    const filled = renderStep({
+      values: { documents: [{ documentId: 7 }], supportingDocuments: { 8: stored('statement.pdf', 4096) } },
+    });
+    expect(await axeViolations(filled.container)).toEqual([]);
+  }, 60_000);
+});
+
+describe('the supporting-documents body and rules', () => {
+  const context: BodyContext = {
+    sections: [section],
+    mode: 'anonymous',
+    applicationKey: null,
+    minorAge: 18,
+    booking: null,
+    passwordShown: false,
+    consentsShown: true,
+  };
+
+  it('sends `supportingDocuments` as {documentId, file id} per uploaded document, never a supplied one', () => {
+    const values = {
+      ...emptyValues(),
+      supportingDocuments: {
+        7: stored('passport.pdf', 10, 'uuid-7'),
+        8: stored('bill.pdf', 10, 'uuid-8'),
+        99: stored('x', 1),
+      },
+    };
+    expect(supportingDocumentsBody(section, values, context)).toEqual({
+      supportingDocuments: [
+        { documentId: 7, file: 'uuid-7' },
+        { documentId: 8, file: 'uuid-8' },
+      ],
+    });
+    expect(
+      supportingDocumentsBody(
+        section,
+        { ...values, documents: [{ documentId: 7 }], supportingDocuments: { 8: null } },
+        context,
+      ),
+    ).toEqual({ supportingDocuments: [] });
+  });
+
+  it('requires every document not supplied before, with the contract’s message', () => {
+    const validation: ValidationContext = {
+      body: { ...context, sections: [section] },
+      opportunity: opportunityFixture,
+      organisation: organisationFixture,
+      existingApplicant: true,
+      passwordDemanded: false,
+      motivationIds: null,
+      host: 'localhost',
+    };
+    const messages = validateApplication(emptyValues(), validation, 0);
+    expect(messages.get('supportingDocuments.7')).toBe('Please select a file');
+    expect(messages.get('supportingDocuments.8')).toBe('Please select a file');
+
+    const supplied = validateApplication({ ...emptyValues(), documents: [{ documentId: 7 }] }, validation, 0);
+    expect(supplied.has('supportingDocuments.7')).toBe(false);
+    expect(supplied.get('supportingDocuments.8')).toBe('Please select a file');
+
+    const given = validateApplication(
+      {
+        ...emptyValues(),
+        documents: [{ documentId: 7 }],
+        supportingDocuments: { 8: stored('bill.pdf', 10, 'c0ffee00-0000-4000-8000-000000000008') },
+      },
+      validation,
+      0,
+    );
+    expect([...given.keys()].filter((key) => key.startsWith('supportingDocuments'))).toEqual([]);
+  });
+});

@@ -1,0 +1,171 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  enterNewEmail,
+  fillNewApplicantDetails,
+  next,
+  stepHeading,
+  uniqueEmail,
+} from './helpers';
+
+/*
+ * The supporting-documents step of beach-clean (applicant-flow §2.6): two required documents,
+ * each uploaded at once with the form waiting meanwhile; a returning volunteer's document
+ * supplied before is disabled and not asked again. The step is reached through its tab: the
+ * steps before it are checked on the way, and may still be incomplete.
+ */
+
+const BEACH_CLEAN = '/apply/beach-clean';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const HEADING = '5. Supporting documents';
+const SUPPLIED = 'This document has already been supplied';
+
+/** A 1×1 PNG image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A minimal PDF document (an empty page tree), recognised as application/pdf by its signature. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
+    'trailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function expectNoViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations in ${state}`).toEqual([]);
+}
+
+/** Opens the supporting-documents step through its tab. */
+async function openDocumentsStep(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Application steps' })
+    .getByRole('link', { name: /Supporting documents/ })
+    .click();
+  await expect(stepHeading(page, HEADING)).toBeVisible();
+}
+
+test('a new applicant uploads both documents of beach-clean, the form waiting for each upload', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.goto(BEACH_CLEAN);
+  await expect(stepHeading(page, '1. Your details')).toBeVisible();
+  await enterNewEmail(page, uniqueEmail('documents'));
+  await fillNewApplicantDetails(page, { first: 'Dee', last: 'Document' });
+  await page.getByRole('textbox', { name: /^Contact number/ }).fill('07400 123456');
+  await next(page);
+  await expect(stepHeading(page, '2. Your motivation')).toBeVisible();
+  await page.getByLabel(/^Why would you like to apply/).fill('I love the coast.');
+  await page
+    .getByRole('group', { name: /right to volunteer/ })
+    .getByLabel('Yes')
+    .check();
+  await page
+    .getByRole('radiogroup', { name: /special requirements/ })
+    .or(page.getByRole('group', { name: /special requirements/ }))
+    .getByLabel('No')
+    .check();
+  await openDocumentsStep(page);
+
+  // Empty: one required file input per document, accepting the types of the file types index.
+  const photo = page.getByLabel(/^Photo ID/);
+  const proof = page.getByLabel(/^Proof of address/);
+  for (const input of [photo, proof]) {
+    await expect(input).toBeEnabled();
+    await expect(input).toHaveAttribute('required', '');
+    await expect(input).toHaveAttribute('accept', /application\/pdf/);
+  }
+  await expectNoViolations(page, 'documents empty');
+
+  // Error: Next asks for both documents, at each field and in the summary.
+  await next(page);
+  const summary = page.getByRole('heading', { name: 'There is a problem' });
+  await expect(summary).toBeVisible();
+  await expect(stepHeading(page, HEADING)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Please select a file' })).toHaveCount(2);
+  await expect(photo).toHaveAttribute('aria-invalid', 'true');
+  await expect(photo).toHaveAccessibleDescription('Error: Please select a file');
+  await expectNoViolations(page, 'documents with errors');
+
+  // The first upload is held on its way: its progress shows and the form waits.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/files?ephemeral=1', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await photo.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('progressbar', { name: 'Uploading passport.png' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Please wait...' })).toBeVisible();
+  await expect(photo).toBeDisabled();
+  release();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute('**/api/files?ephemeral=1');
+  await expect(page.getByRole('link', { name: /^passport\.png/ })).toBeVisible();
+  await expect(page.getByText(`(${(PNG.length / 1024).toFixed(2)} KB)`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+
+  // Removing it empties the field again; then both documents are given.
+  await page.getByRole('button', { name: 'Remove passport.png' }).click();
+  await expect(page.getByRole('link', { name: /^passport\.png/ })).toHaveCount(0);
+  await expect(photo).toBeFocused();
+  await photo.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await proof.setInputFiles({ name: 'bank-statement.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByRole('link', { name: /^passport\.png/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^bank-statement\.pdf/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove bank-statement.pdf' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Please select a file' })).toHaveCount(0);
+  await expect(photo).not.toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations(page, 'documents filled');
+
+  // The step is complete: the browser's check and the server's dry run let the form move on.
+  await next(page);
+  await expect(stepHeading(page, '6. References')).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Application steps' });
+  await expect(tabs.getByRole('link', { name: /Supporting documents\s*\(incomplete\)/ })).toHaveCount(0);
+
+  // Coming back, the uploads are still there.
+  await tabs.getByRole('link', { name: /Supporting documents/ }).click();
+  await expect(stepHeading(page, HEADING)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^passport\.png/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^bank-statement\.pdf/ })).toBeVisible();
+});
+
+test('a returning volunteer is not asked again for the photo ID they supplied before', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(BEACH_CLEAN);
+  await page.getByLabel(/^Email address/).fill('returning@example.org');
+  const password = page.getByRole('textbox', { name: /^Password/ });
+  await expect(password).toBeVisible({ timeout: 75_000 });
+  await password.fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Not Riley Reid?' })).toBeVisible();
+  await openDocumentsStep(page);
+
+  const photo = page.getByLabel(/^Photo ID/);
+  await expect(photo).toBeDisabled();
+  await expect(photo).toHaveAccessibleDescription(SUPPLIED);
+  await expect(page.getByText(SUPPLIED)).toHaveCount(1);
+  const proof = page.getByLabel(/^Proof of address/);
+  await expect(proof).toBeEnabled();
+  await expectNoViolations(page, 'documents with one supplied');
+
+  // Only the proof of address is asked for.
+  await next(page);
+  await expect(page.getByRole('link', { name: 'Please select a file' })).toHaveCount(1);
+  await expect(proof).toHaveAccessibleDescription('Error: Please select a file');
+  await expect(photo).not.toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations(page, 'documents with one supplied, in error');
+
+  await proof.setInputFiles({ name: 'council-tax.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByRole('link', { name: /^council-tax\.pdf/ })).toBeVisible();
+  await next(page);
+  await expect(stepHeading(page, '6. References')).toBeVisible();
+});
