@@ -43,3 +43,25 @@ export async function listOutboxMessages(
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(options.limit);
 }
+
+/**
+ * Claims up to `limit` queued emails (a transport, not sent, no error; unclaimed or claimed
+ * before `staleBefore`), skipping rows another dispatcher holds, so that several API processes
+ * never send one message twice at the same time.
+ */
+export async function claimQueuedEmails(
+  db: Executor,
+  options: { limit: number; now: Date; staleBefore: Date },
+): Promise<OutboxMessageRow[]> {
+  const m = outboxMessages;
+  return db
+    .update(m)
+    .set({ claimedAt: options.now })
+    .where(
+      sql`${m.id} in (select ${m.id} from ${m} where ${m.channel} = 'email' and ${m.transport} <> 'store'
+        and ${m.sentAt} is null and ${m.error} is null
+        and (${m.claimedAt} is null or ${m.claimedAt} < ${options.staleBefore.toISOString()}::timestamptz)
+        order by ${m.id} limit ${options.limit} for update skip locked)`,
+    )
+    .returning();
+}

@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { OutboxTransport } from '../../db/schema/index.js';
 import {
+  claimQueuedEmails,
   insertOutboxMessage,
   listOutboxMessages,
   markOutboxMessageFailed,
@@ -26,6 +27,16 @@ export type SmsProvider = { send(to: string, text: string): Promise<void> };
 
 export type Outbox = {
   sendEmail(message: OutgoingEmail): Promise<void>;
+  /**
+   * Stores an email with `tx`, inside the caller's transaction, so that it exists only if the
+   * rest of the transaction commits; it leaves with {@link Outbox.dispatchQueued} after the commit.
+   */
+  queueEmail(tx: Executor, message: OutgoingEmail): Promise<void>;
+  /**
+   * Hands queued emails to the transport (none without SMTP: they are stored only). A refused
+   * message keeps its error and the others still go. Answers how many were sent.
+   */
+  dispatchQueued(now?: Date): Promise<number>;
   sendSms(message: OutgoingSms): Promise<void>;
   /** Stored messages newest first (default 50), optionally only those to one recipient. */
   list(limit?: number, filter?: { to?: string }): Promise<OutboxMessage[]>;
@@ -54,6 +65,10 @@ export class OutboxDeliveryError extends Error {
 }
 
 const DEFAULT_LIST_LIMIT = 50;
+/** Queued emails one dispatch takes at a time. */
+const DISPATCH_BATCH = 20;
+/** A claim older than this is taken again: the process that claimed it died mid-send. */
+const CLAIM_RETRY_MS = 10 * 60 * 1000;
 /** Stored error texts are capped: a server's answer can be long, and it is diagnostics only. */
 const MAX_ERROR_LENGTH = 1000;
 
@@ -87,29 +102,70 @@ export function createOutbox(options: OutboxOptions): Outbox {
     await markOutboxMessageSent(db, id, new Date());
   }
 
+  function storeEmail(executor: Executor, message: OutgoingEmail) {
+    requireRecipient(message.to);
+    const transport: OutboxTransport = mailer ? 'smtp' : 'store';
+    return insertOutboxMessage(executor, {
+      organisationId: message.organisationId ?? null,
+      channel: 'email',
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      transport,
+    });
+  }
+
+  function mail(message: Pick<OutboxMessageRow, 'to' | 'subject' | 'text' | 'html'>) {
+    if (!mailer) {
+      throw new Error('No SMTP transport is configured.');
+    }
+    return mailer.sendMail({
+      from: mailFrom,
+      to: message.to,
+      subject: message.subject ?? '',
+      text: message.text,
+      ...(message.html === null ? {} : { html: message.html }),
+    });
+  }
+
   return {
     async sendEmail(message) {
-      requireRecipient(message.to);
-      const transport: OutboxTransport = mailer ? 'smtp' : 'store';
-      const row = await insertOutboxMessage(db, {
-        organisationId: message.organisationId ?? null,
-        channel: 'email',
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        transport,
-      });
+      const row = await storeEmail(db, message);
       if (mailer) {
-        await deliver(row.id, () =>
-          mailer.sendMail({
-            from: mailFrom,
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            ...(message.html === undefined ? {} : { html: message.html }),
-          }),
-        );
+        await deliver(row.id, () => mail(row));
+      }
+    },
+
+    async queueEmail(tx, message) {
+      await storeEmail(tx, message);
+    },
+
+    async dispatchQueued(now = new Date()) {
+      if (!mailer) {
+        return 0;
+      }
+      let sent = 0;
+      for (;;) {
+        const claimed = await claimQueuedEmails(db, {
+          limit: DISPATCH_BATCH,
+          now,
+          staleBefore: new Date(now.getTime() - CLAIM_RETRY_MS),
+        });
+        for (const row of claimed) {
+          try {
+            await deliver(row.id, () => mail(row));
+            sent += 1;
+          } catch (error) {
+            // Recorded on the message by `deliver`; one refused address must not hold up the rest.
+            if (!(error instanceof OutboxDeliveryError)) {
+              throw error;
+            }
+          }
+        }
+        if (claimed.length < DISPATCH_BATCH) {
+          return sent;
+        }
       }
     },
 

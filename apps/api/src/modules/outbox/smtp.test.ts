@@ -1,50 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createTestDatabase } from '../../test/context.js';
+import { startSmtpServer } from '../../test/smtp-server.js';
 import { createOutbox, OutboxDeliveryError, type SmsProvider } from './service.js';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on a random local port that keeps what it receives. */
-async function startSmtpServer(options: { refuse?: string } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    secure: false,
-    // Plain SMTP on localhost: offering STARTTLS would make nodemailer check a self-signed certificate.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === options.refuse) {
-        const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -127,6 +86,84 @@ describe('outbox over SMTP', () => {
     const before = (await outbox.list(500)).length;
     await expect(outbox.sendEmail({ to: ' ', subject: 'x', text: 'y' })).rejects.toThrow('needs a recipient');
     expect(await outbox.list(500)).toHaveLength(before);
+  });
+});
+
+describe('queued email (written inside another transaction)', () => {
+  /** Rolls a transaction back from inside, after `work` ran in it. */
+  class Rollback extends Error {}
+
+  it('exists only if its transaction commits, and leaves when dispatched', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const outbox = createOutbox({ db: database.db, smtpUrl: smtp.url, mailFrom });
+      await expect(
+        database.db.transaction(async (tx) => {
+          await outbox.queueEmail(tx, { to: 'rolled-back@example.test', subject: 'Never', text: 'Rolled back' });
+          throw new Rollback();
+        }),
+      ).rejects.toBeInstanceOf(Rollback);
+      await database.db.transaction(async (tx) => {
+        await outbox.queueEmail(tx, { to: 'queued@example.test', subject: 'Reference request', text: 'Please' });
+      });
+      // Queued, not yet sent: nothing reached the server inside the transaction.
+      expect(smtp.received).toHaveLength(0);
+      const [waiting] = await outbox.list(1, { to: 'queued@example.test' });
+      expect(waiting).toMatchObject({ transport: 'smtp', sentAt: null, error: null });
+
+      expect(await outbox.dispatchQueued()).toBe(1);
+      expect(smtp.received.map((mail) => mail.to)).toEqual([['queued@example.test']]);
+      expect(await outbox.list(5, { to: 'rolled-back@example.test' })).toEqual([]);
+      const [sent] = await outbox.list(1, { to: 'queued@example.test' });
+      expect(sent?.sentAt).toBeInstanceOf(Date);
+      // Sent once: a second dispatch finds nothing.
+      expect(await outbox.dispatchQueued()).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('records a refused recipient and still sends the others; a stale claim is taken again', async () => {
+    const smtp = await startSmtpServer({ refuse: 'queued-gone@example.test' });
+    try {
+      const outbox = createOutbox({ db: database.db, smtpUrl: smtp.url, mailFrom });
+      await database.db.transaction(async (tx) => {
+        await outbox.queueEmail(tx, { to: 'queued-gone@example.test', subject: 'A', text: 'a' });
+        await outbox.queueEmail(tx, { to: 'queued-ok@example.test', subject: 'B', text: 'b' });
+      });
+      expect(await outbox.dispatchQueued()).toBe(1);
+      const [refused] = await outbox.list(1, { to: 'queued-gone@example.test' });
+      expect(refused?.sentAt).toBeNull();
+      expect(refused?.error).toMatch(/Mailbox unavailable/);
+
+      // A dispatcher that claimed a message and died: within ten minutes nobody takes it again,
+      // after that the next dispatch does.
+      await database.db.transaction(async (tx) => {
+        await outbox.queueEmail(tx, { to: 'queued-orphan@example.test', subject: 'C', text: 'c' });
+      });
+      const claimedAt = new Date();
+      const broken = createOutbox({ db: database.db, smtpUrl: 'smtp://127.0.0.1:1', mailFrom });
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`update outbox_messages set claimed_at = ${claimedAt.toISOString()}::timestamptz where "to" = 'queued-orphan@example.test'`);
+      });
+      expect(await broken.dispatchQueued(new Date(claimedAt.getTime() + 60_000))).toBe(0);
+      expect(await outbox.dispatchQueued(new Date(claimedAt.getTime() + 5 * 60_000))).toBe(0);
+      expect(await outbox.dispatchQueued(new Date(claimedAt.getTime() + 11 * 60_000))).toBe(1);
+      expect(smtp.received.map((mail) => mail.to[0])).toEqual(['queued-ok@example.test', 'queued-orphan@example.test']);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('is stored only, and never dispatched, without SMTP', async () => {
+    const outbox = createOutbox({ db: database.db, mailFrom });
+    await database.db.transaction(async (tx) => {
+      await outbox.queueEmail(tx, { to: 'queued-store@example.test', subject: 'D', text: 'd' });
+    });
+    expect(await outbox.dispatchQueued()).toBe(0);
+    const [row] = await outbox.list(1, { to: 'queued-store@example.test' });
+    expect(row).toMatchObject({ transport: 'store', sentAt: null, error: null });
   });
 });
 
