@@ -6,6 +6,8 @@ import {
   organisationCountrySchema,
   organisationMotivationBodySchema,
   organisationMotivationSchema,
+  organisationReferenceQuestionBodySchema,
+  organisationReferenceQuestionSchema,
   organisationRoleProfileBodySchema,
   organisationRoleProfileSchema,
   organisationTeamBodySchema,
@@ -13,7 +15,15 @@ import {
   organisationTermBodySchema,
   organisationTermSchema,
 } from '@muster/contract';
-import { consents, countries, motivations, roleProfiles, teams, terms } from '../db/schema/index.js';
+import {
+  consents,
+  countries,
+  motivations,
+  referenceQuestions,
+  roleProfiles,
+  teams,
+  terms,
+} from '../db/schema/index.js';
 
 /** A body field naming a row of another (organisation-owned) table, checked to be of the same organisation. */
 export type ReferenceBinding = {
@@ -157,6 +167,17 @@ export const resourceBindings: ResourceBinding[] = [
     table: consents,
     row: organisationConsentSchema,
     body: organisationConsentBodySchema,
+    read: VIEW_USERS,
+    write: MANAGE_ORGANISATION,
+    orderBy: ['position'],
+  },
+  {
+    entry: 'organisation.reference-questions',
+    label: 'reference question',
+    table: referenceQuestions,
+    row: organisationReferenceQuestionSchema,
+    body: organisationReferenceQuestionBodySchema,
+    // Referees read the questions through their link (`/reference/{token}`), not this list.
     read: VIEW_USERS,
     write: MANAGE_ORGANISATION,
     orderBy: ['position'],

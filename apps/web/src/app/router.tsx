@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/reference/:token',
+        lazy: async () => ({ Component: (await import('../features/reference/reference-page')).ReferencePage }),
+      },
+      {
         path: '/portal',
         lazy: async () => ({ Component: (await import('../features/portal/portal-page')).PortalPage }),
       },

@@ -1,0 +1,28 @@
+import type { ReferenceAnsweredResponse, ReferenceForm, ReferenceFormResponse } from '@muster/contract';
+import type { ApiClient } from '../../lib/api/client';
+import { apiClient } from '../../lib/api/default-client';
+
+/** `GET reference/{token}`: whom the reference is for and the questions. 404 unknown link, 410 used or expired. */
+export async function fetchReferenceForm(
+  token: string,
+  client: ApiClient = apiClient,
+): Promise<ReferenceForm> {
+  const answer = await client.get<ReferenceFormResponse>(`reference/${encodeURIComponent(token)}`, {
+    auth: false,
+  });
+  return answer.data;
+}
+
+/** `POST reference/{token} {answers}`: gives the reference (answers by question id); the link then works no more. */
+export async function postReference(
+  token: string,
+  answers: Record<string, string>,
+  client: ApiClient = apiClient,
+): Promise<ReferenceAnsweredResponse['data']> {
+  const answer = await client.post<ReferenceAnsweredResponse>(
+    `reference/${encodeURIComponent(token)}`,
+    { answers },
+    { auth: false },
+  );
+  return answer.data;
+}
