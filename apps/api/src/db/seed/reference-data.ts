@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   { name: 'manage-attributes', category: 'Organisation' },
   { name: 'manage-diversity', category: 'Diversity' },
   { name: 'view-diversity-reports', category: 'Diversity' },
+  // Reading one person's answers (special-category data); aggregate reports need the permission above.
+  { name: 'view-diversity-answers', category: 'Diversity' },
   { name: 'view-residential-bookings', category: 'Residential' },
   { name: 'manage-residential', category: 'Residential' },
   { name: 'view-reports', category: 'Reports' },

@@ -45,6 +45,53 @@ export const diversityFields = {
 /** The registered-disabled "Yes" (applicant-flow §3.3): it reveals the disability type. */
 export const REGISTERED_DISABLED_YES = 37;
 
+/** An Other option was chosen and its "Please Specify..." box left empty (applicant-flow §5). */
+export const DIVERSITY_OTHER_TEXT_REQUIRED = 'Other text must be non-empty';
+
+/**
+ * A compulsory v2 step sent with no answer at all; the page marks the whole group as in error on
+ * a message containing `questions field is required.` (applicant-flow §8).
+ */
+export const DIVERSITY_QUESTIONS_REQUIRED = 'The diversity questions field is required.';
+
+/** What a dependency rule needs of a v2 question. */
+type DependentQuestion = { id: number; depends_on: ReadonlyArray<{ question_id: number; option_id: number }> };
+
+/**
+ * Whether a v2 question is shown (applicant-flow §3.5): it has no dependency, or one of the
+ * options it depends on is chosen in a shown parent. `chosen` holds the options chosen in the
+ * questions shown so far (parents come before their children in the server's order).
+ */
+export function isDiversityQuestionShown(
+  question: DependentQuestion,
+  chosen: ReadonlyMap<number, readonly number[]>,
+): boolean {
+  return (
+    question.depends_on.length === 0 ||
+    question.depends_on.some((dependency) => chosen.get(dependency.question_id)?.includes(dependency.option_id))
+  );
+}
+
+/**
+ * The v2 questions shown for the given answers, in order (applicant-flow §3.5): a child only
+ * while its parent is shown and answered with one of the options it depends on, so hiding a
+ * parent hides its children too.
+ */
+export function shownDiversityQuestions<Question extends DependentQuestion>(
+  questions: readonly Question[],
+  chosenOf: (questionId: number) => readonly number[],
+): Question[] {
+  const chosen = new Map<number, readonly number[]>();
+  const shown: Question[] = [];
+  for (const question of questions) {
+    if (isDiversityQuestionShown(question, chosen)) {
+      shown.push(question);
+      chosen.set(question.id, chosenOf(question.id));
+    }
+  }
+  return shown;
+}
+
 /**
  * Reads the diversity answers of the first diversity step, in its mode; skipped (null) when the
  * applicant has answered them before.
@@ -137,11 +184,7 @@ function readFixedDiversity(
     }
     set(key, id);
     if (other && option?.is_other) {
-      const text = readText(issues, ['diversity', snake(other)], raw[snake(other)], NAME_MAX);
-      if (text === null) {
-        issues.add(['diversity', snake(other)], 'Please specify');
-      }
-      set(other, text);
+      set(other, readOtherText(issues, ['diversity', snake(other)], raw[snake(other)]));
     }
   }
   return answers;
@@ -177,19 +220,13 @@ function readV2Diversity(
     }
   }
   if (compulsory && byQuestion.size === 0 && questions.some((question) => question.compulsory)) {
-    issues.add(root, 'The diversity questions field is required.');
+    issues.add(root, DIVERSITY_QUESTIONS_REQUIRED);
   }
   const chosen = new Map<number, number[]>();
   const answers: V2DiversityAnswer[] = [];
-  // Parents come before their children in the server's order; a child is shown only when a
-  // shown parent's answer includes one of its options (applicant-flow §3.5).
-  const visible = (question: V2Question) =>
-    question.depends_on.length === 0 ||
-    question.depends_on.some((dependency) =>
-      chosen.get(dependency.question_id)?.includes(dependency.option_id),
-    );
+  // Answers to questions their parent's answer does not show are dropped (applicant-flow §3.5).
   for (const question of questions) {
-    if (!visible(question)) {
+    if (!isDiversityQuestionShown(question, chosen)) {
       continue;
     }
     const path: Path = [...root, question.id];
@@ -228,14 +265,18 @@ function readV2Diversity(
     }
     chosen.set(question.id, ids);
     const otherChosen = question.options.some((option) => option.is_other && ids.includes(option.id));
-    const otherText = otherChosen
-      ? readText(issues, [...path, 'other_text'], answer.other_text, NAME_MAX)
-      : null;
-    if (otherChosen && otherText === null) {
-      issues.add(path, 'Please specify');
-      continue;
-    }
+    // Text without an Other choice is not kept (changing away from Other clears it, §4).
+    const otherText = otherChosen ? readOtherText(issues, [...path, 'other_text'], answer.other_text) : null;
     answers.push({ questionId: question.id, optionIds: ids, otherText });
   }
   return answers;
+}
+
+/** The text of a chosen Other option: required, at most `NAME_MAX` characters. */
+function readOtherText(issues: Issues, path: Path, value: unknown): string | null {
+  if (isBlank(value)) {
+    issues.add(path, DIVERSITY_OTHER_TEXT_REQUIRED);
+    return null;
+  }
+  return readText(issues, path, value, NAME_MAX);
 }

@@ -120,6 +120,19 @@ describe('DiversityQuestion', () => {
     expect(group).toHaveAccessibleDescription('Error: Please select an option');
   });
 
+  it('requires the Other text and ties its error to the box', async () => {
+    const user = userEvent.setup();
+    render(
+      <Harness question={gender} otherError="Other text must be non-empty" otherInputId="gender-other" />,
+    );
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    const box = otherBox();
+    expect(box).toHaveAttribute('id', 'gender-other');
+    expect(box).toBeRequired();
+    expect(box).toBeInvalid();
+    expect(box).toHaveAccessibleDescription('Error: Other text must be non-empty');
+  });
+
   it('cannot be changed when disabled or busy', async () => {
     const user = userEvent.setup();
     const { rerender } = render(<Harness question={gender} disabled />);

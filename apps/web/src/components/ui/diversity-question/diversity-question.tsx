@@ -18,6 +18,10 @@ export type DiversityQuestionProps = {
   onChange: (answer: DiversityAnswer) => void;
   /** A message from the form or the server, shown next to the question. */
   error?: string;
+  /** A message about the Other text (e.g. left empty), shown next to the "Please Specify..." box. */
+  otherError?: string;
+  /** The DOM id of the "Please Specify..." box, so that an error summary can link to it. */
+  otherInputId?: string;
   /** Shows an asterisk (answers are required when the step has diversity_compulsory). */
   required?: boolean;
   /** Answers cannot be changed (e.g. already submitted). */
@@ -51,13 +55,16 @@ export function DiversityQuestion({
   value,
   onChange,
   error,
+  otherError,
+  otherInputId,
   required = false,
   disabled = false,
   busy = false,
 }: DiversityQuestionProps) {
   const baseId = `diversity-${useId()}`;
   const errorId = `${baseId}-error`;
-  const otherId = `${baseId}-other`;
+  const otherId = otherInputId ?? `${baseId}-other`;
+  const otherErrorId = `${otherId}-error`;
   const control = diversityQuestionControl(question);
   const locked = disabled || busy;
   const change = (what: DiversityAnswerChange) => onChange(nextDiversityAnswer(question, value, what));
@@ -68,11 +75,25 @@ export function DiversityQuestion({
     </p>
   ) : null;
 
+  // The text is required whenever an Other option is chosen (applicant-flow §5).
   const otherBox = value?.is_other ? (
-    <div className="diversity-question__other">
+    <div
+      className={['diversity-question__other', otherError ? 'diversity-question__other--error' : '']
+        .filter(Boolean)
+        .join(' ')}
+    >
       <label htmlFor={otherId} className="diversity-question__other-label">
         {OTHER_TEXT_LABEL}
+        {/* aria-required tells assistive technology; the asterisk is for the eye only. */}{' '}
+        <span className="diversity-question__required" aria-hidden="true">
+          *
+        </span>
       </label>
+      {otherError ? (
+        <p id={otherErrorId} className="diversity-question__error">
+          <span className="visually-hidden">Error:</span> {otherError}
+        </p>
+      ) : null}
       <input
         id={otherId}
         type="text"
@@ -80,7 +101,9 @@ export function DiversityQuestion({
         placeholder={OTHER_TEXT_LABEL}
         value={value.other_text}
         disabled={locked}
-        aria-required={required || undefined}
+        aria-required
+        aria-invalid={otherError ? true : undefined}
+        aria-describedby={otherError ? otherErrorId : undefined}
         onChange={(event) => change({ kind: 'other-text', text: event.target.value })}
       />
     </div>
