@@ -79,10 +79,12 @@ async function openPicker(page: Page) {
   await expect(page.getByText('Loading availability…')).toHaveCount(0);
 }
 
-/** Clicks a day, turning the months until it shows; refused days are clicked all the same. */
+/** Clicks a day, turning the months (back or on) until it shows; refused days are clicked all the same. */
 async function pickDay(page: Page, iso: string) {
   for (let turns = 0; turns < 12 && !(await day(page, iso).isVisible()); turns += 1) {
-    await page.getByRole('button', { name: /next month/i }).click();
+    const firstShown = await page.locator('.booking-picker td[data-day]').first().getAttribute('data-day');
+    const back = firstShown !== null && iso < firstShown;
+    await page.getByRole('button', { name: back ? /previous month/i : /next month/i }).click();
     await expect(page.getByText('Loading availability…')).toHaveCount(0);
   }
   await day(page, iso).click({ force: true });
@@ -109,7 +111,7 @@ async function answerStayQuestions(page: Page) {
     .check();
 }
 
-async function completeReview(page: Page, password?: string) {
+async function fillReview(page: Page, password?: string) {
   await expect(stepHeading(page, '3. Review and apply')).toBeVisible();
   await page.getByLabel('I agree', { exact: true }).check();
   await page.getByLabel(/I have read and agree to the Volunteer agreement/).check();
@@ -117,9 +119,18 @@ async function completeReview(page: Page, password?: string) {
     await page.getByRole('textbox', { name: /^Password/ }).fill(password);
     await page.getByRole('textbox', { name: /^Confirm password/ }).fill(password);
   }
+}
+
+async function completeReview(page: Page, password?: string) {
+  await fillReview(page, password);
   await page.getByRole('button', { name: 'Complete application' }).click();
   await expect(page.getByRole('dialog', { name: 'Thank you for your application' })).toBeVisible();
 }
+
+/** The message shown above the booking's dates, and the date button it describes. */
+const datesMessage = (page: Page) => page.locator('#apply-booking-start_date-error');
+
+const EXISTING_BOOKING = 'You have an existing booking for the selected dates';
 
 /** The booking table's cell for a row. */
 const cell = (page: Page, row: string) =>
@@ -227,10 +238,11 @@ test('refuses stays on the wrong weekday, through a full night or too short, say
   await pickDay(page, sunday);
   await expect(pickerMessage(page)).toHaveText('Your stay must start on a Saturday.');
 
-  await pickDay(page, FULL_WEEK);
+  // A fortnight from the Saturday before the full week would run through its nights.
+  await page.getByRole('button', { name: '14 nights' }).click();
+  await pickDay(page, addDays(FULL_WEEK, -7));
   await expect(pickerMessage(page)).toHaveText(`There is no space left on the night of ${shown(FULL_WEEK)}.`);
 
-  await page.getByRole('button', { name: '14 nights' }).click();
   await pickDay(page, saturday);
   await pickDay(page, addDays(saturday, 7));
   await expect(pickerMessage(page)).toHaveText('Your stay must be 14 nights.');
@@ -257,30 +269,82 @@ test('the dates of the address preselect the booking', async ({ page }) => {
   await expect(cell(page, 'Willing to share a room')).toHaveText('Yes');
 });
 
-// applicant@example.org books twice in one database: keep the visits in one test, in order.
-test('a returning applicant meets the existing-booking screen, then books a second, separate stay', async ({
+test('the server refuses preselected dates on the wrong weekday when the step is left, at the dates', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
+  const sunday = addDays(WEEK(2), 1);
+  await newApplicantToStay(
+    page,
+    'server-weekday',
+    `${RESIDENTIAL}?start_date=${sunday}&end_date=${addDays(sunday, 7)}`,
+  );
+  await expect(cell(page, 'Start date')).toHaveText(shown(sunday));
+  await answerStayQuestions(page);
+  await next(page);
+  // The page does not know the changeover days without the picker; the step's dry run does.
+  await expect(stepHeading(page, '2. Your stay')).toBeVisible();
+  await expect(datesMessage(page)).toHaveText('Error: Your stay must start on a Saturday.');
+  await expect(page.getByRole('button', { name: 'Edit dates' })).toHaveAccessibleDescription(
+    'Error: Your stay must start on a Saturday.',
+  );
+  await expect(page.getByRole('link', { name: 'Your stay must start on a Saturday.' })).toBeVisible();
+  await expectNoViolations(page, 'residential step with the server’s refusal');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({
+    path: test.info().outputPath('residential-server-refusal-1280.png'),
+    fullPage: true,
+  });
+});
+
+test('the server refuses a stay through a full night on submit, and the page shows why at the dates', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const start = addDays(FULL_WEEK, -7);
+  await newApplicantToStay(
+    page,
+    'server-full',
+    `${RESIDENTIAL}?start_date=${start}&end_date=${addDays(start, 14)}`,
+  );
+  await answerStayQuestions(page);
+  await next(page);
+  await fillReview(page, 'Harbour7Lights');
+  await page.getByRole('button', { name: 'Complete application' }).click();
+  const reason = `There is no space left on the night of ${shown(FULL_WEEK)}.`;
+  await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
+  await page.getByRole('link', { name: reason }).click();
+  await expect(stepHeading(page, '2. Your stay')).toBeVisible();
+  await expect(datesMessage(page)).toHaveText(`Error: ${reason}`);
+  await expect(page.getByRole('button', { name: 'Edit dates' })).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'Thank you for your application' })).toHaveCount(0);
+});
+
+// applicant@example.org books in one database: keep the visits in one test, in order.
+test('a returning applicant meets the existing-booking screen from the date re-check and from the server, and books a second, separate stay', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
   const first = WEEK(6);
   const second = WEEK(7);
-  const signInAndGoToStay = async () => {
-    await page.goto(RESIDENTIAL);
-    await expect(stepHeading(page, '1. Your details')).toBeVisible();
-    const email = page.getByLabel(/^Email address/);
+  const signInAndGoToStay = async (on: Page, path = RESIDENTIAL) => {
+    await on.goto(path);
+    await expect(stepHeading(on, '1. Your details')).toBeVisible();
+    const email = on.getByLabel(/^Email address/);
     if (await email.isEditable()) {
       await email.fill('applicant@example.org');
-      const password = page.getByRole('textbox', { name: /^Password/ });
+      const password = on.getByRole('textbox', { name: /^Password/ });
       await expect(password).toBeVisible({ timeout: 75_000 });
       await password.fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await on.getByRole('button', { name: 'Sign in' }).click();
     }
-    await expect(page.getByRole('button', { name: 'Not Alex Morgan?' })).toBeVisible();
-    await next(page);
-    await expect(stepHeading(page, '2. Your stay')).toBeVisible();
+    await expect(on.getByRole('button', { name: 'Not Alex Morgan?' })).toBeVisible();
+    await next(on);
+    await expect(stepHeading(on, '2. Your stay')).toBeVisible();
   };
+  const screen = page.getByRole('heading', { name: EXISTING_BOOKING });
 
-  await signInAndGoToStay();
+  await signInAndGoToStay(page);
   await openPicker(page);
   await pickDay(page, first);
   await pickDay(page, addDays(first, 7));
@@ -289,14 +353,13 @@ test('a returning applicant meets the existing-booking screen, then books a seco
   await next(page);
   await completeReview(page);
 
-  // Back again: the same week overlaps the booking just made.
-  await signInAndGoToStay();
+  // Back again: the same week overlaps the booking just made, which the date re-check finds.
+  await signInAndGoToStay(page);
   await openPicker(page);
   await pickDay(page, first);
   await pickDay(page, addDays(first, 7));
-  await page.getByRole('button', { name: 'OK' }).click();
-  const screen = page.getByRole('heading', { name: 'You have an existing booking for the selected dates' });
   await expect(screen).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
   await expect(
     page.getByText(`You are booked at Lakeside Lodge from ${shown(first)} to ${shown(addDays(first, 7))}.`),
   ).toBeVisible();
@@ -308,12 +371,13 @@ test('a returning applicant meets the existing-booking screen, then books a seco
     'href',
     RESIDENTIAL,
   );
+  await expect(page.getByRole('group', { name: /^Gender identity/ })).toHaveCount(0);
   await expectNoViolations(page, 'existing-booking screen');
   await page.setViewportSize({ width: 375, height: 900 });
   await page.screenshot({ path: test.info().outputPath('residential-existing-375.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // A separate week is fine.
+  // A separate week is fine: the screen goes and the questions come back.
   await openPicker(page);
   await pickDay(page, second);
   await pickDay(page, addDays(second, 7));
@@ -321,5 +385,26 @@ test('a returning applicant meets the existing-booking screen, then books a seco
   await expect(screen).toHaveCount(0);
   await answerStayQuestions(page);
   await next(page);
-  await completeReview(page);
+  await fillReview(page);
+
+  // Meanwhile, in another tab, the same person books that second week: a second, separate stay.
+  const other = await page.context().newPage();
+  await signInAndGoToStay(other, `${RESIDENTIAL}?start_date=${second}&end_date=${addDays(second, 7)}`);
+  await expect(cell(other, 'Start date')).toHaveText(shown(second));
+  await expect(other.getByRole('heading', { name: EXISTING_BOOKING })).toHaveCount(0);
+  await answerStayQuestions(other);
+  await next(other);
+  await completeReview(other);
+  await other.close();
+
+  // The first tab's submit is refused by the server, and its stay step shows the booking in the way.
+  await page.getByRole('button', { name: 'Complete application' }).click();
+  await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
+  await page.getByRole('link', { name: EXISTING_BOOKING }).click();
+  await expect(stepHeading(page, '2. Your stay')).toBeVisible();
+  await expect(screen).toBeVisible();
+  await expect(
+    page.getByText(`You are booked at Lakeside Lodge from ${shown(second)} to ${shown(addDays(second, 7))}.`),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Thank you for your application' })).toHaveCount(0);
 });

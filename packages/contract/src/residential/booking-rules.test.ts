@@ -3,9 +3,11 @@ import {
   addDaysIso,
   type Availability,
   type BookingContext,
+  bookingBounds,
   canEndOn,
   canStartOn,
   changeoverWeekdayOn,
+  checkBookingDates,
   checkBookingRange,
   DEFAULT_MAX_NIGHTS,
   DEFAULT_MIN_NIGHTS,
@@ -326,5 +328,37 @@ describe('canStartOn / canEndOn', () => {
     expect(canEndOn('2026-12-05', '2026-12-19', ctx)).toBe(true);
     expect(canEndOn('2026-12-05', '2026-12-13', ctx)).toBe(false);
     expect(canEndOn('2026-12-05', '2026-12-26', ctx)).toBe(false);
+  });
+});
+
+describe('bookingBounds / checkBookingDates', () => {
+  it('bounds a stay by the earliest bookable date, the opportunity’s end and its durations', () => {
+    expect(bookingBounds({ today: '2026-11-24' })).toEqual({
+      minDate: '2026-11-26',
+      maxDate: null,
+      durations: [7, 14],
+    });
+    expect(
+      bookingBounds({
+        today: '2026-11-24',
+        startDate: '2026-12-05',
+        endDate: '2027-05-31',
+        minNights: 14,
+        maxNights: 28,
+      }),
+    ).toEqual({ minDate: '2026-12-05', maxDate: '2027-05-31', durations: [14, 21, 28] });
+  });
+
+  it('judges every rule but capacity, in the rules’ order; only the order without a calendar', () => {
+    const { availability: _unused, ...calendar } = context();
+    expect(checkBookingDates({ start_date: '2026-12-05', end_date: '2026-12-12' }, calendar)).toBeNull();
+    expect(checkBookingDates({ start_date: '2026-12-06', end_date: '2026-12-20' }, calendar)?.rule).toBe(
+      'changeover-start',
+    );
+    expect(checkBookingDates({ start_date: '2026-12-05', end_date: '2027-01-02' }, calendar)?.rule).toBe(
+      'duration',
+    );
+    expect(checkBookingDates({ start_date: '2026-12-06', end_date: '2026-12-09' })).toBeNull();
+    expect(checkBookingDates({ start_date: '2026-12-09', end_date: '2026-12-06' })?.rule).toBe('order');
   });
 });

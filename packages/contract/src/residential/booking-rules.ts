@@ -259,6 +259,56 @@ export function checkBookingRange(range: BookingRange, context: BookingContext):
   return null;
 }
 
+/** What bounds a stay at an opportunity whatever the team's data: its first and last dates and durations. */
+export type BookingBounds = Pick<BookingContext, 'minDate' | 'maxDate' | 'durations'>;
+
+/**
+ * The bounds of a stay at an opportunity: the earliest bookable date (from `today` and the
+ * opportunity's start date), the opportunity's end date as the latest, and the durations of its
+ * first time slot (`minNights`, `maxNights`; 7 and 14 by default).
+ */
+export function bookingBounds(input: {
+  today: string;
+  startDate?: string | null;
+  endDate?: string | null;
+  minNights?: number | null;
+  maxNights?: number | null;
+}): BookingBounds {
+  return {
+    minDate: earliestBookableDate(input.today, input.startDate),
+    maxDate: input.endDate ?? null,
+    durations: durationOptions(input.minNights, input.maxNights),
+  };
+}
+
+/** Everything a stay is judged against but availability: changeover days, first and last dates, durations. */
+export type BookingCalendar = Omit<BookingContext, 'availability'>;
+
+const CAPACITY_RULES: ReadonlySet<BookingRuleFailure['rule']> = new Set([
+  'no-capacity',
+  'insufficient-capacity',
+]);
+
+/**
+ * The first rule of {@link checkBookingRange} the range breaks, availability left aside (end
+ * after start, changeover weekdays, first and last dates, durations), or null. Without a
+ * `calendar` only the order is judged. Capacity is for whoever knows the team's availability.
+ */
+export function checkBookingDates(
+  range: BookingRange,
+  calendar?: BookingCalendar | null,
+): BookingRuleFailure | null {
+  const failure = checkBookingRange(range, {
+    changeoverDays: calendar?.changeoverDays ?? [],
+    // No night is known: the capacity rules cannot pass, and are not judged here.
+    availability: {},
+    minDate: calendar?.minDate ?? range.start_date,
+    maxDate: calendar?.maxDate ?? null,
+    durations: calendar?.durations ?? [nightsBetween(range.start_date, range.end_date)],
+  });
+  return failure !== null && !CAPACITY_RULES.has(failure.rule) ? failure : null;
+}
+
 /**
  * True when some stay of one of the allowed durations can start on `date` (for marking picker
  * days unavailable as a start).

@@ -38,6 +38,20 @@ export async function lockTeam(db: Executor, organisationId: number, teamId: num
   return rows.length > 0;
 }
 
+/**
+ * Locks the user row until the transaction ends, so that one person's bookings (at any team) are
+ * taken one at a time and two racing submits cannot book overlapping stays at two teams. Taken
+ * before the team's lock, always in that order.
+ */
+export async function lockUser(db: Executor, organisationId: number, userId: number): Promise<void> {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)))
+    // Not FOR UPDATE: rows being written that refer to the user (their key share) need not wait.
+    .for('no key update');
+}
+
 /** The team's changeover days, oldest first. */
 export async function listChangeoverDays(
   db: Executor,
@@ -241,4 +255,61 @@ export async function insertBooking(
       .values(linked.map((name, position) => ({ organisationId, bookingId: row.id, name, position })));
   }
   return row.id;
+}
+
+/** The booking an application holds (pending or confirmed), if any: the earliest when several. */
+export async function findApplicationBooking(
+  db: Executor,
+  organisationId: number,
+  applicationId: number,
+): Promise<{ id: number; start_date: string; end_date: string } | null> {
+  const [row] = await db
+    .select({
+      id: residentialBookings.id,
+      start_date: residentialBookings.startDate,
+      end_date: residentialBookings.endDate,
+    })
+    .from(residentialBookings)
+    .where(
+      and(
+        eq(residentialBookings.organisationId, organisationId),
+        eq(residentialBookings.applicationId, applicationId),
+        inArray(residentialBookings.status, [...HOLDING_STATUSES]),
+      ),
+    )
+    .orderBy(asc(residentialBookings.startDate), asc(residentialBookings.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Rewrites the applicant's answers on a booking (not its dates or sharing, which hold its place):
+ * gender identity, anything else to know, and the linked names.
+ */
+export async function updateBookingAnswers(
+  db: Executor,
+  organisationId: number,
+  bookingId: number,
+  answers: Pick<NewBooking, 'genderId' | 'requirementsRadio' | 'requirements' | 'linked'>,
+): Promise<void> {
+  const { linked, ...fields } = answers;
+  await db
+    .update(residentialBookings)
+    .set(fields)
+    .where(
+      and(eq(residentialBookings.organisationId, organisationId), eq(residentialBookings.id, bookingId)),
+    );
+  await db
+    .delete(residentialBookingLinkedApplicants)
+    .where(
+      and(
+        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
+        eq(residentialBookingLinkedApplicants.bookingId, bookingId),
+      ),
+    );
+  if (linked.length > 0) {
+    await db
+      .insert(residentialBookingLinkedApplicants)
+      .values(linked.map((name, position) => ({ organisationId, bookingId, name, position })));
+  }
 }

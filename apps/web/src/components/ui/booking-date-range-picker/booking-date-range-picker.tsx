@@ -29,6 +29,8 @@ export type BookingDateRangePickerProps = {
   hint?: string;
   /** A message from the form or the server, shown above the calendar. */
   error?: string;
+  /** Ids of text outside the picker that describes it (a form's message about the dates). */
+  describedBy?: string;
   required?: boolean;
   /** Shortest stay in nights (default 7) and longest (default 14): the choices are the weeks between. */
   minDuration?: number | null;
@@ -115,6 +117,7 @@ export function BookingDateRangePicker({
   toggleLabel = 'Choose dates',
   today = iso(new Date()),
   id,
+  describedBy,
 }: BookingDateRangePickerProps) {
   const generatedId = useId();
   // A date that is not a real YYYY-MM-DD (a hand-edited address) counts as not chosen.
@@ -272,7 +275,9 @@ export function BookingDateRangePicker({
   const body = (
     <fieldset
       className="booking-picker__fieldset"
-      aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+      aria-describedby={
+        [describedBy ?? '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+      }
     >
       <legend className="booking-picker__legend">
         {label}
@@ -396,6 +401,7 @@ export function BookingDateRangePicker({
         className="booking-picker__toggle"
         aria-expanded={open}
         aria-controls={`${baseId}-panel`}
+        aria-describedby={describedBy}
         onClick={() => (open ? close() : setOpen(true))}
       >
         {toggleLabel}

@@ -227,4 +227,46 @@ describe('ResidentialStep', () => {
     expect(await screen.findByRole('heading', { name: EXISTING_BOOKING_TITLE })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose different dates' })).toBeInTheDocument();
   });
+
+  it('shows the booking the server named when nobody is signed in to look it up (an application key)', async () => {
+    const form = renderStep({
+      booking: ADDRESS,
+      applicationKey: 'abc',
+      refusedBooking: {
+        id: 44,
+        start_date: '2030-05-25',
+        end_date: '2030-06-08',
+        team: { id: 5, name: 'Lakeside Lodge' },
+      },
+    });
+    await screen.findByText('01/06/2030');
+    // Before the server refuses, the named booking of an earlier answer is not shown.
+    expect(screen.queryByRole('heading', { name: EXISTING_BOOKING_TITLE })).not.toBeInTheDocument();
+    act(() => form().setError('booking.start_date', { type: 'server', message: EXISTING_BOOKING_TITLE }));
+    expect(await screen.findByRole('heading', { name: EXISTING_BOOKING_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(/You are booked at Lakeside Lodge from/)).toHaveTextContent(
+      'You are booked at Lakeside Lodge from 25/05/2030 to 08/06/2030.',
+    );
+    expect(screen.getByRole('link', { name: 'View your existing booking' })).toHaveAttribute(
+      'href',
+      '/portal/residential/bookings/44',
+    );
+    expect(requests.some((url) => url.pathname.endsWith('/residential-bookings'))).toBe(false);
+  });
+
+  it('shows the server’s other refusals of the dates above them, tied to the date picker', async () => {
+    const form = renderStep({ booking: ADDRESS });
+    await screen.findByText('01/06/2030');
+    act(() =>
+      form().setError('booking.start_date', {
+        type: 'server',
+        message: 'There is no space left on the night of 03/06/2030.',
+      }),
+    );
+    const message = await screen.findByText('There is no space left on the night of 03/06/2030.');
+    const toggle = screen.getByRole('button', { name: 'Edit dates' });
+    expect(toggle).toHaveAttribute('aria-describedby', message.closest('p')?.id);
+    expect(toggle).toHaveAccessibleDescription('Error: There is no space left on the night of 03/06/2030.');
+    expect(screen.getByRole('group', { name: /^Gender identity/ })).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { displayDate, isIsoDate, nightsBetween } from '@muster/contract';
+import { displayDate, isIsoDate, MAX_LINKED_NAMES, nightsBetween } from '@muster/contract';
 import {
   BookingDateRangePicker,
   type BookingSelection,
@@ -55,6 +55,7 @@ export function ResidentialStep({
   mode,
   applicationKey,
   booking: fromAddress,
+  refusedBooking = null,
   onUploadingChange,
 }: StepProps) {
   const {
@@ -99,6 +100,8 @@ export function ResidentialStep({
     queryFn: ({ signal }) => fetchUserBookings(userId ?? 0, today, { signal }),
     enabled: userId !== null && range !== null,
     staleTime: 0,
+    // The bookings do not depend on the dates: judge new dates by the last list while asking again.
+    placeholderData: (previous) => previous,
   });
   const startError = errorMessage(errors, 'booking.start_date');
   const refusedAsBooked = startError === EXISTING_BOOKING_TITLE;
@@ -109,7 +112,10 @@ export function ResidentialStep({
       void refetch();
     }
   }, [refusedAsBooked, userId, refetch]);
-  const existing = range && bookings.data ? overlappingBooking(bookings.data, range) : null;
+  // The booking in the way: found by the re-check, or else the one the server named when refusing.
+  const existing =
+    (range && bookings.data ? overlappingBooking(bookings.data, range) : null) ??
+    (refusedAsBooked ? refusedBooking : null);
 
   const slot = opportunity.sub_locations[0]?.timeslots[0];
   const pickerValue: BookingSelection = {
@@ -125,9 +131,10 @@ export function ResidentialStep({
   };
 
   const linked = booking.linked;
+  const linkedFull = linked.length >= MAX_LINKED_NAMES;
   const addLinked = () => {
     const name = linkedName.trim();
-    if (name === '') {
+    if (name === '' || linkedFull) {
       return;
     }
     if (!linked.some((existingName) => existingName.toLowerCase() === name.toLowerCase())) {
@@ -151,6 +158,7 @@ export function ResidentialStep({
   };
 
   const endError = errorMessage(errors, 'booking.end_date');
+  const linkedError = errorMessage(errors, 'booking.linked');
   const datesError = refusedAsBooked ? undefined : (startError ?? endError);
   const nights = range ? nightsBetween(range.start_date, range.end_date) : null;
 
@@ -205,23 +213,14 @@ export function ResidentialStep({
           display="dropdown"
           toggleLabel={range ? 'Edit dates' : 'Choose dates'}
           today={today}
+          describedBy={datesError ? `${fieldId('booking.start_date')}-error` : undefined}
         />
       ) : null}
     </div>
   );
 
-  if (existing || refusedAsBooked) {
-    return (
-      <>
-        <ExistingBookingScreen booking={existing} opportunity={opportunity} />
-        {dates}
-      </>
-    );
-  }
-
-  return (
+  const questions = (
     <>
-      {dates}
       <ChoiceField
         name="booking.gender_id"
         legend="Gender identity"
@@ -238,10 +237,7 @@ export function ResidentialStep({
           The names of people applying with you, for example family or friends. Press Enter or Add after each
           name.
         </p>
-        <FieldError
-          id={`${fieldId('booking.linked')}-error`}
-          message={errorMessage(errors, 'booking.linked')}
-        />
+        <FieldError id={`${fieldId('booking.linked')}-error`} message={linkedError} />
         <div className="residential-linked__entry">
           <input
             id={linkedInputId}
@@ -249,7 +245,12 @@ export function ResidentialStep({
             type="text"
             value={linkedName}
             maxLength={255}
-            aria-describedby={`${linkedInputId}-hint`}
+            aria-describedby={
+              linkedError
+                ? `${linkedInputId}-hint ${fieldId('booking.linked')}-error`
+                : `${linkedInputId}-hint`
+            }
+            aria-invalid={linkedError ? true : undefined}
             onChange={(event) => setLinkedName(event.target.value)}
             onKeyDown={onLinkedKeyDown}
           />
@@ -257,6 +258,11 @@ export function ResidentialStep({
             Add
           </button>
         </div>
+        {linkedFull ? (
+          <p className="apply-field__hint" role="status">
+            You can add up to {MAX_LINKED_NAMES} names.
+          </p>
+        ) : null}
         {linked.length > 0 ? (
           <ul className="residential-linked__list" aria-label="Linked applications">
             {linked.map((name) => (
@@ -292,6 +298,17 @@ export function ResidentialStep({
         />
       ) : null}
       <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
+    </>
+  );
+
+  // The dates keep their place in the tree whether the screen shows or not, so an open picker
+  // stays open while the re-check answers and the applicant can choose again at once.
+  const blocked = existing !== null || refusedAsBooked;
+  return (
+    <>
+      {blocked ? <ExistingBookingScreen booking={existing} opportunity={opportunity} /> : null}
+      {dates}
+      {blocked ? null : questions}
     </>
   );
 }
