@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorResponseSchema } from './api.js';
+import { residentialBookingSummarySchema } from './residential/api.js';
 
 export * from './application/index.js';
 
@@ -207,6 +208,18 @@ export const previouslyAppliedSchema = errorResponseSchema.extend({
     .optional()
     .describe(
       'The earlier application (for /portal/applicant/dashboard/{id}); null when a current role blocks.',
+    ),
+});
+
+/**
+ * 422 of the submit: field errors by dotted path; when the stay's dates share a night with one of
+ * the applicant's own bookings, that booking too (applicant-flow §2.11).
+ */
+export const applyValidationErrorSchema = errorResponseSchema.extend({
+  existing_booking: residentialBookingSummarySchema
+    .optional()
+    .describe(
+      'With `You have an existing booking for the selected dates` at booking.start_date: the booking in the way, with its team.',
     ),
 });
 

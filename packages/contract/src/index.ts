@@ -16,3 +16,5 @@ export * from './application.js';
 export * from './users.js';
 export * from './residential/index.js';
 export * from './geocode.js';
+export * from './references.js';
+export * from './diversity.js';

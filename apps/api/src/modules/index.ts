@@ -7,10 +7,13 @@ import { registerAuthModule } from './auth/routes.js';
 import { registerCatalogueModule } from '../catalogue/generic-routes.js';
 import { registerApplicationsModule } from './applications/routes.js';
 import { registerUsersModule } from './users/routes.js';
+import { registerDiversityModule } from './diversity/routes.js';
 import { registerMotivationsModule } from './motivations/routes.js';
 import { registerTermsModule } from './terms/routes.js';
 import { registerMaintenanceModule } from './maintenance/routes.js';
 import { registerResidentialModule } from './residential/routes.js';
+import { registerGeocodeModule } from './geocode/routes.js';
+import { registerReferencesModule } from './references/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -25,10 +28,13 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerAuthModule,
     registerApplicationsModule,
     registerUsersModule,
+    registerDiversityModule,
     registerMotivationsModule,
     registerTermsModule,
     registerMaintenanceModule,
     registerResidentialModule,
+    registerGeocodeModule,
+    registerReferencesModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

@@ -1,4 +1,5 @@
 import type * as LibPhoneNumber from 'libphonenumber-js';
+import type { BookingCalendar } from '../residential/booking-rules.js';
 import type { AboutYouPart } from './steps/about-you.js';
 import type { AddressDetailsPart } from './steps/address-details.js';
 import type { BasicDetailsPart } from './steps/basic-details.js';
@@ -14,6 +15,7 @@ export type { SubmittedAddress } from './steps/address-details.js';
 export type { ApplicantDetails } from './steps/basic-details.js';
 export type { FixedDiversityAnswers, V2DiversityAnswer } from './steps/diversity.js';
 export type { SubmittedReference } from './steps/references.js';
+export type { SubmittedBooking } from './steps/residential.js';
 export type {
   AboutYouPart,
   AddressDetailsPart,
@@ -73,6 +75,13 @@ export type ApplicationSchemaOptions = {
   motivationIds?: readonly number[] | null;
   /** Time slot ids of the opportunity; when given, chosen slots must be among them. */
   timeslotIds?: readonly number[] | null;
+  /**
+   * What a residential stay at this opportunity is judged against but availability: the team's
+   * changeover days, the first and last dates and the durations. When given, the booking's dates
+   * are checked against them; capacity and the applicant's own bookings are the server's
+   * residential step's to check.
+   */
+  bookingCalendar?: BookingCalendar | null;
 };
 
 /**

@@ -175,6 +175,7 @@ CREATE TABLE "files" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organisation_id" integer NOT NULL,
 	"uploaded_by_user_id" integer,
+	"owner_user_id" integer,
 	"storage_name" text NOT NULL,
 	"original_name" text NOT NULL,
 	"mime" text NOT NULL,
@@ -201,7 +202,8 @@ CREATE TABLE "outbox_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone,
 	"transport" text NOT NULL,
-	"error" text
+	"error" text,
+	"claimed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "motivations" (
@@ -543,6 +545,14 @@ CREATE TABLE "user_diversity_question_answers" (
 	CONSTRAINT "user_diversity_question_answers_id_question_unique" UNIQUE("id","question_id")
 );
 --> statement-breakpoint
+CREATE TABLE "diversity_access_log" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"reader_user_id" integer NOT NULL,
+	"subject_user_id" integer NOT NULL,
+	"read_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "application_additional_consents" (
 	"organisation_id" integer NOT NULL,
 	"application_id" integer NOT NULL,
@@ -660,6 +670,43 @@ CREATE TABLE "opportunity_apply_actions" (
 	"opportunity_id" integer NOT NULL,
 	"user_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "reference_answers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"reference_id" integer NOT NULL,
+	"question_id" integer,
+	"question" text NOT NULL,
+	"type" text NOT NULL,
+	"answer" text,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reference_answers_type_check" CHECK ("reference_answers"."type" in ('text', 'yes-no'))
+);
+--> statement-breakpoint
+CREATE TABLE "reference_questions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"question" text NOT NULL,
+	"type" text NOT NULL,
+	"compulsory" boolean DEFAULT false NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reference_questions_type_check" CHECK ("reference_questions"."type" in ('text', 'yes-no'))
+);
+--> statement-breakpoint
+CREATE TABLE "reference_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"reference_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"answered_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "residential_booking_linked_applicants" (
@@ -829,6 +876,26 @@ CREATE TABLE "application_submissions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "addresses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"source" text NOT NULL,
+	"source_key" text NOT NULL,
+	"company" text,
+	"unit" text,
+	"number" text,
+	"street" text NOT NULL,
+	"city" text,
+	"district" text,
+	"region" text,
+	"postcode" text NOT NULL,
+	"country" text DEFAULT 'United Kingdom' NOT NULL,
+	"longitude" double precision,
+	"latitude" double precision,
+	"postcode_key" text GENERATED ALWAYS AS (upper(regexp_replace("addresses"."postcode", '\s', '', 'g'))) STORED NOT NULL,
+	"street_key" text GENERATED ALWAYS AS (lower("addresses"."street") || '|' || lower(coalesce("addresses"."city", ''))) STORED NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, regexp_replace(coalesce("addresses"."company", '') || ' ' || coalesce("addresses"."unit", '') || ' ' || coalesce("addresses"."number", '') || ' ' || "addresses"."street" || ' ' || coalesce("addresses"."city", '') || ' ' || coalesce("addresses"."district", '') || ' ' || "addresses"."postcode" || ' ' || upper(regexp_replace("addresses"."postcode", '\s', '', 'g')), '[[:punct:]]+', ' ', 'g'))) STORED NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "organisation_hosts" ADD CONSTRAINT "organisation_hosts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_role_profile_id_role_profiles_id_fk" FOREIGN KEY ("role_profile_id") REFERENCES "public"."role_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_permission_id_permissions_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."permissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -857,6 +924,7 @@ ALTER TABLE "users" ADD CONSTRAINT "users_organisation_id_organisations_id_fk" F
 ALTER TABLE "users" ADD CONSTRAINT "users_status_id_user_statuses_id_fk" FOREIGN KEY ("status_id") REFERENCES "public"."user_statuses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_uploaded_by_user_id_users_id_fk" FOREIGN KEY ("uploaded_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "motivations" ADD CONSTRAINT "motivations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consent_change_logs" ADD CONSTRAINT "consent_change_logs_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -934,6 +1002,9 @@ ALTER TABLE "user_diversity_question_answer_options" ADD CONSTRAINT "user_divers
 ALTER TABLE "user_diversity_question_answers" ADD CONSTRAINT "user_diversity_question_answers_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_diversity_question_answers" ADD CONSTRAINT "user_diversity_question_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_diversity_question_answers" ADD CONSTRAINT "user_diversity_question_answers_question_id_diversity_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."diversity_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diversity_access_log" ADD CONSTRAINT "diversity_access_log_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diversity_access_log" ADD CONSTRAINT "diversity_access_log_reader_user_id_users_id_fk" FOREIGN KEY ("reader_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diversity_access_log" ADD CONSTRAINT "diversity_access_log_subject_user_id_users_id_fk" FOREIGN KEY ("subject_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_additional_consents" ADD CONSTRAINT "application_additional_consents_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_additional_consents" ADD CONSTRAINT "application_additional_consents_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_additional_consents" ADD CONSTRAINT "application_additional_consents_additional_consent_id_form_section_additional_consents_id_fk" FOREIGN KEY ("additional_consent_id") REFERENCES "public"."form_section_additional_consents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -965,6 +1036,12 @@ ALTER TABLE "applications" ADD CONSTRAINT "applications_motivation_id_motivation
 ALTER TABLE "opportunity_apply_actions" ADD CONSTRAINT "opportunity_apply_actions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opportunity_apply_actions" ADD CONSTRAINT "opportunity_apply_actions_opportunity_id_opportunities_id_fk" FOREIGN KEY ("opportunity_id") REFERENCES "public"."opportunities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opportunity_apply_actions" ADD CONSTRAINT "opportunity_apply_actions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_answers" ADD CONSTRAINT "reference_answers_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_answers" ADD CONSTRAINT "reference_answers_reference_id_application_references_id_fk" FOREIGN KEY ("reference_id") REFERENCES "public"."application_references"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_answers" ADD CONSTRAINT "reference_answers_question_id_reference_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."reference_questions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_questions" ADD CONSTRAINT "reference_questions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_requests" ADD CONSTRAINT "reference_requests_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_requests" ADD CONSTRAINT "reference_requests_reference_id_application_references_id_fk" FOREIGN KEY ("reference_id") REFERENCES "public"."application_references"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residential_booking_linked_applicants" ADD CONSTRAINT "residential_booking_linked_applicants_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residential_booking_linked_applicants" ADD CONSTRAINT "residential_booking_linked_applicants_booking_id_residential_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."residential_bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1013,6 +1090,7 @@ CREATE INDEX "files_ephemeral_idx" ON "files" USING btree ("ephemeral","created_
 CREATE INDEX "outbox_messages_created_idx" ON "outbox_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "outbox_messages_organisation_idx" ON "outbox_messages" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "outbox_messages_to_idx" ON "outbox_messages" USING btree (lower("to"));--> statement-breakpoint
+CREATE INDEX "outbox_messages_queued_idx" ON "outbox_messages" USING btree ("id") WHERE "outbox_messages"."sent_at" is null and "outbox_messages"."error" is null and "outbox_messages"."transport" <> 'store';--> statement-breakpoint
 CREATE INDEX "motivations_organisation_idx" ON "motivations" USING btree ("organisation_id","position");--> statement-breakpoint
 CREATE INDEX "consent_change_logs_user_consent_idx" ON "consent_change_logs" USING btree ("user_id","consent_id","created_at");--> statement-breakpoint
 CREATE INDEX "consent_options_consent_idx" ON "consent_options" USING btree ("consent_id","position");--> statement-breakpoint
@@ -1049,6 +1127,8 @@ CREATE INDEX "diversity_questions_organisation_idx" ON "diversity_questions" USI
 CREATE INDEX "user_diversity_answer_options_option_idx" ON "user_diversity_question_answer_options" USING btree ("option_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_diversity_question_answers_user_question_unique" ON "user_diversity_question_answers" USING btree ("user_id","question_id");--> statement-breakpoint
 CREATE INDEX "user_diversity_question_answers_question_idx" ON "user_diversity_question_answers" USING btree ("question_id");--> statement-breakpoint
+CREATE INDEX "diversity_access_log_subject_idx" ON "diversity_access_log" USING btree ("organisation_id","subject_user_id","read_at");--> statement-breakpoint
+CREATE INDEX "diversity_access_log_reader_idx" ON "diversity_access_log" USING btree ("organisation_id","reader_user_id","read_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "application_addresses_application_position_unique" ON "application_addresses" USING btree ("application_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "application_documents_application_file_unique" ON "application_documents" USING btree ("application_id","file_id");--> statement-breakpoint
 CREATE INDEX "application_documents_document_type_idx" ON "application_documents" USING btree ("document_type_id");--> statement-breakpoint
@@ -1062,6 +1142,10 @@ CREATE UNIQUE INDEX "applications_organisation_idempotency_unique" ON "applicati
 CREATE INDEX "applications_user_idx" ON "applications" USING btree ("user_id","opportunity_id");--> statement-breakpoint
 CREATE INDEX "applications_opportunity_idx" ON "applications" USING btree ("opportunity_id");--> statement-breakpoint
 CREATE INDEX "opportunity_apply_actions_opportunity_idx" ON "opportunity_apply_actions" USING btree ("opportunity_id","created_at");--> statement-breakpoint
+CREATE INDEX "reference_answers_reference_idx" ON "reference_answers" USING btree ("reference_id","position");--> statement-breakpoint
+CREATE INDEX "reference_questions_organisation_idx" ON "reference_questions" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE UNIQUE INDEX "reference_requests_token_hash_unique" ON "reference_requests" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "reference_requests_reference_unique" ON "reference_requests" USING btree ("reference_id");--> statement-breakpoint
 CREATE INDEX "residential_booking_linked_applicants_booking_idx" ON "residential_booking_linked_applicants" USING btree ("booking_id","position");--> statement-breakpoint
 CREATE INDEX "residential_bookings_team_dates_idx" ON "residential_bookings" USING btree ("team_id","start_date","end_date");--> statement-breakpoint
 CREATE INDEX "residential_bookings_user_idx" ON "residential_bookings" USING btree ("user_id","end_date");--> statement-breakpoint
@@ -1077,4 +1161,8 @@ CREATE INDEX "single_use_tokens_user_idx" ON "single_use_tokens" USING btree ("u
 CREATE INDEX "trusted_devices_user_idx" ON "trusted_devices" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "two_factor_challenges_user_idx" ON "two_factor_challenges" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "application_submissions_organisation_key_unique" ON "application_submissions" USING btree ("organisation_id","idempotency_key");--> statement-breakpoint
-CREATE INDEX "application_submissions_created_idx" ON "application_submissions" USING btree ("created_at");
+CREATE INDEX "application_submissions_created_idx" ON "application_submissions" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "addresses_source_key_idx" ON "addresses" USING btree ("source","source_key");--> statement-breakpoint
+CREATE INDEX "addresses_postcode_key_idx" ON "addresses" USING btree ("postcode_key" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "addresses_street_key_idx" ON "addresses" USING btree ("street_key");--> statement-breakpoint
+CREATE INDEX "addresses_search_idx" ON "addresses" USING gin ("search");

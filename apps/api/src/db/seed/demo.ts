@@ -1,17 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
 import {
+  applicationDocuments,
   applications,
   attributeCategories,
   diversityQuestionDependencies,
   diversityQuestionOptions,
   diversityQuestions,
   documentTypes,
+  files,
   motivations,
   opportunityTypes,
   organisationHosts,
   organisations,
   permissions,
+  referenceQuestions,
   rolePermissionGrants,
   roleProfiles,
   teamChangeoverDays,
@@ -19,6 +23,8 @@ import {
   teamRooms,
   teams,
   terms,
+  userDiversityQuestionAnswerOptions,
+  userDiversityQuestionAnswers,
   userRoles,
   userSupervisors,
 } from '../schema/index.js';
@@ -31,6 +37,7 @@ import {
   type AttributeInput,
 } from './builders.js';
 import { seedReferenceData, USER_STATUS } from './reference-data.js';
+import { seedDemoAddresses } from './demo-addresses.js';
 import { assertInserted } from '../rows.js';
 
 /** Every demo account signs in with this password. */
@@ -54,6 +61,8 @@ export const DEMO_ACCOUNTS = {
   app2fa: 'app2fa@example.org',
   supervisor: 'supervisor@example.org',
   admin: 'admin@example.org',
+  /** Supplied a photo ID with an earlier, withdrawn beach-clean application (applicant-flow §2.6). */
+  returning: 'returning@example.org',
 } as const;
 
 /**
@@ -82,6 +91,12 @@ export const BEACH_CLEAN_SECTION_TYPES = [
   'references',
   'diversity',
   'review-apply',
+] as const;
+
+/** The demo organisation's reference questions, asked on every reference form (applicant-flow §2.7). */
+export const DEMO_REFERENCE_QUESTIONS = [
+  { question: 'How do you know the applicant, and for how long?', type: 'text', compulsory: true },
+  { question: 'Would you trust them to volunteer safely with members of the public?', type: 'yes-no', compulsory: true },
 ] as const;
 
 /** Residential-week changeover weekday (0 Sunday … 6 Saturday). */
@@ -213,13 +228,15 @@ function everyTypeAttributes(categories: { personal: number; skills: number; pra
  * Creates the demo organisation "Demo Volunteers" with its teams, roles, three opportunities
  * (quick-help, beach-clean, residential-week), consents, terms, motivations, diversity questions
  * and five sign-in accounts (password `DEMO_PASSWORD`), in one transaction. Residential
- * availability covers six months from `today`. Loads the reference data first.
+ * availability covers six months from `today`. Loads the reference data and the demo address
+ * gazetteer (demo-addresses.ts) first.
  */
 export async function seedDemo(db: Database, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const now = options.today ?? new Date();
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   return db.transaction(async (tx) => {
     await seedReferenceData(tx);
+    await seedDemoAddresses(tx);
     return seedDemoRows(tx, today, options.ssoProvider ?? null);
   });
 }
@@ -378,6 +395,9 @@ async function seedDemoRows(
   await tx
     .insert(motivations)
     .values({ organisationId, content: 'Referred by a partner organisation', position: 5, public: false });
+  await tx
+    .insert(referenceQuestions)
+    .values(DEMO_REFERENCE_QUESTIONS.map((question, position) => ({ organisationId, ...question, position })));
 
   const insertedTerms = await tx
     .insert(terms)
@@ -486,7 +506,9 @@ async function seedDemoRows(
     throw new Error('document type insert returned nothing');
   }
 
-  await seedDiversityQuestions(tx, organisationId);
+  const diversity = await seedDiversityQuestions(tx, organisationId);
+  // The demo applicant has answered them before, so their diversity step is skipped.
+  await seedDiversityAnswers(tx, organisationId, applicant.id, diversity);
 
   const quickHelp = await insertOpportunity(tx, organisationId, {
     slug: DEMO_OPPORTUNITY_SLUGS.quickHelp,
@@ -643,6 +665,48 @@ async function seedDemoRows(
     applicationKey: DEMO_INVITATION.key,
   });
 
+  // A returning volunteer whose earlier beach-clean application (withdrawn) holds their photo ID:
+  // applying again, that document shows as already supplied. The file's bytes are not seeded.
+  const returning = await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Riley',
+    lastName: 'Reid',
+    dob: '1988-06-12',
+    email: DEMO_ACCOUNTS.returning,
+    phoneNumber: '+447700900006',
+  });
+  const [earlier] = await tx
+    .insert(applications)
+    .values({
+      organisationId,
+      opportunityId: beachClean.id,
+      userId: returning.id,
+      status: 'withdrawn',
+      active: false,
+      completedAt: today,
+      applicationKey: randomUUID(),
+    })
+    .returning({ id: applications.id });
+  assertInserted(earlier, 'application');
+  const [photo] = await tx
+    .insert(files)
+    .values({
+      organisationId,
+      uploadedByUserId: returning.id,
+      ownerUserId: returning.id,
+      storageName: randomUUID(),
+      originalName: 'photo-id.pdf',
+      mime: 'application/pdf',
+      size: 48_213,
+      ephemeral: false,
+      attachedAt: today,
+    })
+    .returning({ id: files.id });
+  assertInserted(photo, 'file');
+  await tx
+    .insert(applicationDocuments)
+    .values({ organisationId, applicationId: earlier.id, documentTypeId: photoId.id, fileId: photo.id });
+
   return {
     organisationId,
     teamIds,
@@ -658,12 +722,17 @@ async function seedDemoRows(
   };
 }
 
+type SeededDiversityQuestion = { id: number; options: Array<{ id: number; optionText: string }> };
+
 /**
  * The organisation's v2 diversity questions: an age band (more than four options, so a
  * dropdown), a disability yes/no, a multiple-select follow-up shown only after "Yes" (with an
  * Other option), and a main language question with an Other option.
  */
-async function seedDiversityQuestions(tx: Executor, organisationId: number): Promise<void> {
+async function seedDiversityQuestions(
+  tx: Executor,
+  organisationId: number,
+): Promise<{ disability: SeededDiversityQuestion; support: SeededDiversityQuestion; language: SeededDiversityQuestion }> {
   const question = async (
     questionText: string,
     position: number,
@@ -707,7 +776,7 @@ async function seedDiversityQuestions(tx: Executor, organisationId: number): Pro
     ['Physical or mobility', 'Sight or hearing', 'Mental health', 'Learning or cognitive', { text: 'Other', other: true }],
     { isMultipleSelect: true },
   );
-  await question('What is your main language?', 3, ['English', 'Welsh', { text: 'Other', other: true }]);
+  const language = await question('What is your main language?', 3, ['English', 'Welsh', { text: 'Other', other: true }]);
   const yes = disability.options.find((option) => option.optionText === 'Yes');
   if (!yes) {
     throw new Error('diversity option Yes missing');
@@ -718,4 +787,43 @@ async function seedDiversityQuestions(tx: Executor, organisationId: number): Pro
     parentQuestionId: disability.id,
     parentOptionId: yes.id,
   });
+  return { disability, support, language };
+}
+
+/**
+ * Diversity answers given before (applicant-flow §2.9): disability Yes, the follow-up with an
+ * Other text, and Welsh as main language. The age band is left unanswered (the step is optional).
+ */
+async function seedDiversityAnswers(
+  tx: Executor,
+  organisationId: number,
+  userId: number,
+  questions: Awaited<ReturnType<typeof seedDiversityQuestions>>,
+): Promise<void> {
+  const chosen = (question: SeededDiversityQuestion, text: string) => {
+    const option = question.options.find((candidate) => candidate.optionText === text);
+    if (!option) {
+      throw new Error(`diversity option ${text} missing`);
+    }
+    return option.id;
+  };
+  const answers = [
+    { question: questions.disability, optionIds: [chosen(questions.disability, 'Yes')], otherText: null },
+    {
+      question: questions.support,
+      optionIds: [chosen(questions.support, 'Sight or hearing'), chosen(questions.support, 'Other')],
+      otherText: 'Tinnitus',
+    },
+    { question: questions.language, optionIds: [chosen(questions.language, 'Welsh')], otherText: null },
+  ];
+  for (const { question, optionIds, otherText } of answers) {
+    const [answer] = await tx
+      .insert(userDiversityQuestionAnswers)
+      .values({ organisationId, userId, questionId: question.id, otherText })
+      .returning({ id: userDiversityQuestionAnswers.id });
+    assertInserted(answer, 'diversity answer');
+    await tx
+      .insert(userDiversityQuestionAnswerOptions)
+      .values(optionIds.map((optionId) => ({ organisationId, answerId: answer.id, questionId: question.id, optionId })));
+  }
 }

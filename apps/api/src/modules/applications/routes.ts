@@ -10,6 +10,7 @@ import {
   applySubmitHeadersSchema,
   applySubmitResponseSchema,
   applyValidateResponseSchema,
+  applyValidationErrorSchema,
   checkEmailBodySchema,
   checkEmailExistingSchema,
   checkEmailResponseSchema,
@@ -59,6 +60,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
     db: app.db,
     auth: app.auth,
     files: { db: app.db, directory: filesDirectoryOf(app.config.dataDir) },
+    outbox: app.outbox,
   };
 
   // Own scope, so that multipart parsing exists for these routes only.
@@ -191,6 +193,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
             '- Otherwise 201 `{data: {token, application_id}}`; `token` is a single-use login-link token for `/api/login/token/{token}?redirect=/portal` when the applicant was created here or is signed in, else null.',
             '- Anonymous: a new applicant (an existing email is 409: sign in first). Bearer token: the signed-in user applies as themselves, details locked. `supervisor_mode=1` with `apply-on-behalf`: for someone else (`has_email` yes/no, or `user_id` of a supervised person).',
             '- 409 `You have previously applied for this opportunity` with `application_id` (null when a current role on the same team and role profile blocks); not for Residential-short opportunities.',
+            '- Residential step: the booking is checked against the team’s changeover days, the opportunity’s dates and durations and the team’s availability (422 at `booking.start_date` or `booking.end_date` naming the rule), and against the applicant’s own bookings (422 `You have an existing booking for the selected dates` at `booking.start_date` with `existing_booking`); the submit books the stay, pending, in the same transaction.',
             '- `Idempotency-Key`: a retry with the same key and body answers the first 201 again; the same key with another body is 409.',
           ].join('\n'),
           consumes: ['multipart/form-data', 'application/json'],
@@ -206,7 +209,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
             409: previouslyAppliedSchema,
             413: errorResponseSchema,
             415: errorResponseSchema,
-            422: errorResponseSchema,
+            422: applyValidationErrorSchema,
             429: errorResponseSchema,
           },
         },
@@ -225,6 +228,12 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
           host: request.hostname,
           idempotencyKey: request.headers['idempotency-key'] ?? null,
         });
+        if (result.status === 201) {
+          // Reference requests were queued with the application; they leave now, not on the next timer.
+          void app.outbox.dispatchQueued().catch((error: unknown) => {
+            request.log.error({ err: error }, 'sending queued email after an application failed');
+          });
+        }
         return reply.status(result.status).send(result.body);
       },
     );

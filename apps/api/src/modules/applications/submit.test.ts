@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationFormResponse, FormSection } from '@muster/contract';
+import { addDaysIso, weekdayOf, type ApplicationFormResponse, type FormSection } from '@muster/contract';
 import {
   applicationAddresses,
   applicationAdditionalConsents,
@@ -721,9 +721,15 @@ describe('who may apply', () => {
     const sections = await formOf('residential-week');
     const review = sections.find((section) => section.type === 'review-apply');
     const form = { consents: [review?.consents[0]?.options[0]?.id], terms: [true] };
-    const first = await apply('residential-week', form, { token });
+    // Two separate weeks from the first Saturday a fortnight ahead (clear of the demo's full weeks).
+    const from = addDaysIso(new Date().toISOString().slice(0, 10), 14);
+    const saturday = addDaysIso(from, (6 - weekdayOf(from) + 7) % 7);
+    const stay = (start: string) => ({
+      booking: { start_date: start, end_date: addDaysIso(start, 7), gender_id: '1', requirements_radio: 'no' },
+    });
+    const first = await apply('residential-week', { ...form, ...stay(saturday) }, { token });
     expect(first.statusCode, first.body).toBe(201);
-    const second = await apply('residential-week', form, { token });
+    const second = await apply('residential-week', { ...form, ...stay(addDaysIso(saturday, 7)) }, { token });
     expect(second.statusCode, second.body).toBe(201);
   });
 });

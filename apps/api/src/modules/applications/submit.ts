@@ -18,11 +18,13 @@ import { createLoginLink } from '../auth/links.js';
 import { hashPassword } from '../auth/passwords.js';
 import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from '../auth/repository.js';
 import type { FileStore } from '../files/service.js';
+import type { Outbox } from '../outbox/service.js';
 import { listPublicMotivations } from '../motivations/repository.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { findPublishedOpportunity, listSubLocations } from '../opportunities/repository.js';
 import { getApplicationForm } from '../opportunities/service.js';
 import { hasDiversityAnswers } from '../users/repository.js';
+import { bookingPlaceOf, firstTimeslot, loadBookingCalendar } from '../residential/booking.js';
 import {
   findActiveApplicationId,
   findApplicationByKey,
@@ -47,7 +49,13 @@ import { APPLICATION_STEPS, type Applicant, type StepContext, type StepErrors } 
 /** The permission that lets a supervisor apply for someone else (applicant-flow §2.2). */
 export const APPLY_ON_BEHALF = 'apply-on-behalf';
 
-export type SubmitDeps = { db: Database; auth: AuthDeps; files: FileStore };
+export type SubmitDeps = {
+  db: Database;
+  auth: AuthDeps;
+  files: FileStore;
+  /** Emails a submit sends (reference requests) are queued with its transaction. */
+  outbox: Pick<Outbox, 'queueEmail'>;
+};
 
 export type SubmitInput = {
   organisation: OrganisationRow;
@@ -264,14 +272,26 @@ async function assertNotAppliedBefore(
  */
 async function runStepChecks(db: Executor, context: StepContext): Promise<void> {
   const errors: StepErrors = {};
+  let extra: Record<string, unknown> | undefined;
   for (const step of APPLICATION_STEPS) {
-    const found = step.check ? await step.check(db, context) : {};
+    let found: StepErrors = {};
+    try {
+      found = step.check ? await step.check(db, context) : {};
+    } catch (error) {
+      // A step may refuse by throwing a 422, whose extra fields (the residential step's
+      // `existing_booking`) are kept in the one answer.
+      if (!(error instanceof HttpError && error.statusCode === 422 && error.errors)) {
+        throw error;
+      }
+      found = error.errors;
+      extra = { ...extra, ...error.extra };
+    }
     for (const [path, messages] of Object.entries(found)) {
       (errors[path] ??= []).push(...messages);
     }
   }
   if (Object.keys(errors).length > 0) {
-    throw validationError(errors);
+    throw new HttpError(422, 'The given data was invalid.', errors, undefined, extra);
   }
 }
 
@@ -343,6 +363,12 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
     diversityAnswered,
     motivationIds: motivations.map((motivation) => motivation.id),
     timeslotIds: subLocations.slots.map((slot) => slot.id),
+    bookingCalendar: sections.some((section) => section.type === 'residential')
+      ? await loadBookingCalendar(
+          db,
+          bookingPlaceOf({ organisationId, opportunity, today, slot: firstTimeslot(subLocations) }),
+        )
+      : null,
   };
   const parsed = buildApplicationBodySchema(sections, options).safeParse(raw);
   if (!parsed.success) {
@@ -383,7 +409,9 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
     today,
     validateOnly,
     fileStore: deps.files,
+    outbox: deps.outbox,
     uploads: new Map(),
+    publicOrigin: deps.auth.config.publicOrigin,
   };
   await runStepChecks(db, context);
 

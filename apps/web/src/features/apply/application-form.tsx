@@ -1,4 +1,10 @@
-import { applicationMessages, type FormSection, type Opportunity, type Organisation } from '@muster/contract';
+import {
+  applicationMessages,
+  type FormSection,
+  type Opportunity,
+  type Organisation,
+  type ResidentialBookingSummary,
+} from '@muster/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -9,7 +15,14 @@ import { isApiError, type FieldErrors as ApiFieldErrors } from '../../lib/api/er
 import { signOut } from '../../lib/auth/auth-api';
 import { usePermissions, useSession } from '../../lib/session/session-context';
 import { fetchKeyedApplication, fetchProfile, fetchPublicMotivations, postApplication, type KeyedApplication } from './api';
-import { AlreadyCompletedScreen, PreviouslyAppliedScreen, RESIDENTIAL_SHORT, SubmittedScreen, ThankYouDialog } from './closing-screens';
+import {
+  AlreadyCompletedScreen,
+  PreviouslyAppliedScreen,
+  refusedBookingOf,
+  RESIDENTIAL_SHORT,
+  SubmittedScreen,
+  ThankYouDialog,
+} from './closing-screens';
 import { ErrorSummary } from './error-summary';
 import { focusField } from './fields';
 import { errorsOfStep, fieldOrder, flattenErrors, formFieldOfErrorPath } from './form-errors';
@@ -133,6 +146,8 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
   const [summaryWanted, setSummaryWanted] = useState(0);
   const [pendingFocus, setPendingFocus] = useState<string | null>(null);
   const [passwordDemanded, setPasswordDemanded] = useState(false);
+  // The booking the server last named when refusing the dates (422 `existing_booking`).
+  const [refusedBooking, setRefusedBooking] = useState<ResidentialBookingSummary | null>(null);
 
   // Answers are kept for a reload of this tab; saveDraft drops passwords and codes.
   useEffect(
@@ -360,6 +375,7 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
       return new Map();
     } catch (error) {
       if (isApiError(error, 422) || (isApiError(error, 409) && Object.keys(error.errors).length > 0)) {
+        setRefusedBooking(refusedBookingOf(error.body));
         return firstMessages(error.errors);
       }
       if (isApiError(error, 409)) {
@@ -434,6 +450,7 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
       setOutcome({ kind: 'applied', token: answer?.token ?? null, applicationId: answer?.application_id ?? null, dialogOpen: true });
     } catch (error) {
       if (isApiError(error, 422) || (isApiError(error, 409) && Object.keys(error.errors).length > 0)) {
+        setRefusedBooking(refusedBookingOf(error.body));
         const messages = firstMessages(error.errors);
         showServerErrors(messages, sections.length - 1);
         if (messages.size === 0) {
@@ -571,6 +588,7 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
     mode,
     applicationKey,
     booking,
+    refusedBooking,
     onUploadingChange,
     applicant: {
       displayName: session?.user.display_name ?? null,

@@ -167,15 +167,6 @@ describe('ApplyPage: the steps', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?start_date=2026-01-01'));
     expect(calls('POST', '/api/opportunities/log-apply-action').map((call) => call.body)).toEqual([{ slug: 'quick-help' }]);
   });
-
-  it('renders a placeholder for the step types later issues build', async () => {
-    const withAddress = [sectionsFixture[0]!, { ...sectionsFixture[1]!, id: 9, type: 'address-details' as const, name: 'Your address' }, sectionsFixture[3]!];
-    on('GET', '/api/opportunities/quick-help/application-form', { status: 200, body: { data: withAddress } });
-    signIn();
-    renderPage('/apply/quick-help?step=2');
-    expect(await heading('2. Your address')).toBeInTheDocument();
-    expect(screen.getByText('This step is not available yet.')).toBeInTheDocument();
-  });
 });
 
 describe('ApplyPage: basic details of a new applicant', () => {

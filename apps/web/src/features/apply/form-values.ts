@@ -4,10 +4,14 @@ import { addressDetailsDefaults, type AddressDetailsValues } from './steps/addre
 import { basicDetailsDefaults, type BasicDetailsValues } from './steps/basic-details/body';
 import { diversityDefaults, type DiversityValues } from './steps/diversity/body';
 import { motivationDefaults, type MotivationValues } from './steps/motivation/body';
-import { referencesDefaults, type ReferencesValues } from './steps/references/body';
+import { referencesDefaults, refereesFromSaved, type ReferencesValues } from './steps/references/body';
 import { residentialDefaults, type ResidentialValues } from './steps/residential/body';
 import { reviewApplyDefaults, type ReviewApplyValues } from './steps/review-apply/body';
-import { supportingDocumentsDefaults, type SupportingDocumentsValues } from './steps/supporting-documents/body';
+import {
+  suppliedDocumentsOf,
+  supportingDocumentsDefaults,
+  type SupportingDocumentsValues,
+} from './steps/supporting-documents/body';
 
 export type YesNo = '' | 'yes' | 'no';
 
@@ -197,6 +201,8 @@ export function valuesFromSavedApplication(saved: KeyedApplication): Partial<App
     right_to_volunteer: saved.right_to_volunteer ?? '',
     questions: saved.questions,
     additional_consent: saved.additional_consent,
+    references: refereesFromSaved(saved.references),
+    documents: suppliedDocumentsOf(saved.documents),
   };
 }
 
@@ -223,5 +229,7 @@ export function prefillFromProfile(values: ApplicationFormValues, profile: Appli
     }
   }
   merged.attributes = answers;
+  // Documents supplied with earlier applications are not asked again (applicant-flow §2.6).
+  merged.documents = suppliedDocumentsOf(profile.documents);
   return merged;
 }

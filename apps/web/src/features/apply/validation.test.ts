@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyValues, type ApplicationFormValues } from './form-values';
 import type { BodyContext } from './request-body';
 import { opportunityFixture, organisationFixture, sectionsFixture } from './test-fixtures';
-import { schemaOptions, todayIn, validateApplication, type ValidationContext } from './validation';
+import { schemaOptions, todayIn, toFieldErrors, validateApplication, type ValidationContext } from './validation';
 
 const body: BodyContext = {
   sections: sectionsFixture,
@@ -87,5 +87,19 @@ describe('schemaOptions', () => {
   it('reckons today in the organisation’s zone', () => {
     expect(todayIn('Europe/London', new Date('2026-03-29T23:30:00Z'))).toBe('2026-03-30');
     expect(todayIn('Not/AZone', new Date('2026-01-01T12:00:00Z'))).toBe('2026-01-01');
+  });
+});
+
+describe('toFieldErrors', () => {
+  it('keeps a group’s rows when the group has a message too, in either order', () => {
+    const group = 'Please provide at least 12 more month(s) of your address history';
+    for (const entries of [
+      [['addresses', group], ['addresses.0.city', 'City is required']],
+      [['addresses.0.city', 'City is required'], ['addresses', group]],
+    ] as const) {
+      const errors = toFieldErrors(new Map(entries)) as { addresses: { message: string; 0: { city: { message: string } } } };
+      expect(errors.addresses.message).toBe(group);
+      expect(errors.addresses[0].city.message).toBe('City is required');
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { formFieldOfErrorPath } from './form-errors';
 import type { ApplicationFormValues } from './form-values';
 import { buildApplicationBody, type BodyContext } from './request-body';
+import { diversitySkipped } from './steps/diversity/body';
 import { stepIndexOfField } from './steps';
 
 /** Today (YYYY-MM-DD) in the organisation's time zone, as the server reckons it; London when unknown. */
@@ -65,6 +66,9 @@ export function schemaOptions(values: ApplicationFormValues, context: Validation
     knownDob: context.existingApplicant && values.dob !== '' ? values.dob : null,
     motivationIds: context.motivationIds,
     timeslotIds: null,
+    // The page skips the step for a signed-in applicant who has answered before (has-answers).
+    diversityAnswered: diversitySkipped(values, body),
+    suppliedDocumentIds: values.documents.map((document) => document.documentId),
   };
 }
 
@@ -95,17 +99,25 @@ export function validateApplication(
 }
 
 /** RHF's nested error object for `messages` keyed by dotted field path. */
-function toFieldErrors(messages: Map<string, string>): Record<string, unknown> {
+export function toFieldErrors(messages: Map<string, string>): Record<string, unknown> {
   const errors: Record<string, unknown> = {};
   for (const [path, message] of messages) {
     const parts = path.split('.');
     let node = errors;
     parts.forEach((part, index) => {
       if (index === parts.length - 1) {
-        node[part] = { type: 'validate', message } satisfies FieldError;
+        const error = { type: 'validate', message } satisfies FieldError;
+        const existing = node[part];
+        // A group's own message (`addresses`) and its rows' (`addresses.0.city`) live on one node.
+        node[part] = typeof existing === 'object' && existing !== null ? Object.assign(existing, error) : error;
       } else {
         const next = node[part];
-        node = (typeof next === 'object' && next !== null ? next : (node[part] = {})) as Record<string, unknown>;
+        if (typeof next !== 'object' || next === null) {
+          // A numeric segment is a list index, as react-hook-form keeps it (`references.0.email`):
+          // `trigger('references')` only takes a list's errors when they come as an array.
+          node[part] = /^\d+$/.test(parts[index + 1] ?? '') ? [] : {};
+        }
+        node = node[part] as Record<string, unknown>;
       }
     });
   }

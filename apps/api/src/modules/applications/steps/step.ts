@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client.js';
 import type { Session } from '../../../plugins/auth.js';
 import type { UserRow } from '../../auth/repository.js';
 import type { FileStore } from '../../files/service.js';
+import type { Outbox } from '../../outbox/service.js';
 import type { findPublishedOpportunity } from '../../opportunities/repository.js';
 import type { OrganisationRow } from '../../organisation/repository.js';
 import type { ApplicationRow, NewApplicationRow } from '../repository.js';
@@ -49,6 +50,10 @@ export type StepContext = {
    * transaction: file id by document type id.
    */
   uploads: Map<number, string>;
+  /** The site's public origin (`PUBLIC_ORIGIN`), for links in emails (a referee's reference form). */
+  publicOrigin: string;
+  /** Emails are queued with the transaction (`queueEmail(tx, …)`) and leave once it commits. */
+  outbox: Pick<Outbox, 'queueEmail'>;
 };
 
 /** What a step writer sees inside the transaction: the context plus what the flow has written. */
@@ -63,7 +68,8 @@ export type WriteContext = StepContext & {
 /**
  * One step type's part of a submit. The flow calls the hooks of every step, in form order:
  *  1. `check` before the transaction, also for a validate-only dry run; the errors of all steps
- *     are answered together as one 422;
+ *     are answered together as one 422 (a check may also throw a 422 `HttpError`: its field errors
+ *     join the others and its extra fields, such as `existing_booking`, are kept in the answer);
  *  2. `prepare` before the transaction, for slow or file-system work (not for a dry run);
  *  3. inside the transaction, before anything is written: `lock` (take row locks, check again
  *     what a racing submit may have changed; throw an `HttpError`/`validationError` to refuse);

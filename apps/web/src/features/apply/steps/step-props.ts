@@ -1,4 +1,4 @@
-import type { FormSection, Opportunity, Organisation } from '@muster/contract';
+import type { FormSection, Opportunity, Organisation, ResidentialBookingSummary } from '@muster/contract';
 import type { Motivation } from '../api';
 import type { ApplicationFormValues, ProfileDetails } from '../form-values';
 import type { EmailCheckState } from '../use-email-check';
@@ -60,6 +60,11 @@ export type StepProps = {
   applicationKey: string | null;
   /** Residential dates from the address (`start_date`, `end_date`, `willing_to_share`). */
   booking: BookingParams | null;
+  /**
+   * The booking the server named when it last refused the dates as overlapping one of the
+   * applicant's own (the 422's `existing_booking`), for the existing-booking screen.
+   */
+  refusedBooking?: ResidentialBookingSummary | null;
   /** A custom field or upload starts or ends an upload; the form waits for all of them. */
   onUploadingChange: (key: string, uploading: boolean) => void;
   applicant: StepApplicant;
