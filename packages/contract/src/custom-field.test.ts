@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_FIELD_TYPES,
@@ -122,11 +122,15 @@ describe('formats', () => {
 
   it('checks telephone numbers with the given checker, reading national numbers as UK ones', () => {
     const field = { type: 'telephone' };
-    const withLibrary = { host, isValidPhoneNumber };
+    const withLibrary = { host, isValidPhoneNumber: (text: string, region: string) => isValidPhoneNumber(text, region as CountryCode) };
     expect(validateCustomFieldValue(field, '07911 123456', withLibrary)).toBeNull();
     expect(validateCustomFieldValue(field, '+33 6 12 34 56 78', withLibrary)).toBeNull();
     expect(validateCustomFieldValue(field, '12345', withLibrary)).toBe('Please enter a valid telephone number');
     expect(validateCustomFieldValue(field, '+44 1234', withLibrary)).toBe('Please enter a valid telephone number');
+    // An opportunity in Ireland reads national numbers as Irish ones.
+    const irish = { ...withLibrary, defaultPhoneRegion: 'IE' };
+    expect(validateCustomFieldValue(field, '085 123 4567', irish)).toBeNull();
+    expect(validateCustomFieldValue(field, '085 123 4567', withLibrary)).toBe('Please enter a valid telephone number');
   });
 
   it('checks only the E.164 shape when no checker is given', () => {

@@ -221,7 +221,10 @@ function isWellFormed(
     case 'email':
       return typeof value === 'string' && email.safeParse(value.trim()).success;
     case 'telephone':
-      return typeof value === 'string' && (context.isValidPhoneNumber ?? isE164Shaped)(value.trim(), 'GB');
+      return (
+        typeof value === 'string' &&
+        (context.isValidPhoneNumber ?? isE164Shaped)(value.trim(), context.defaultPhoneRegion ?? 'GB')
+      );
     case 'link':
       return typeof value === 'string' && isValidLink(value);
     case 'date':
@@ -308,8 +311,10 @@ export function validateCustomFieldValue(
 export type CustomFieldValidationContext = {
   /** The site's host, for the link message's example. */
   host: string;
-  /** Full number check; numbers without a country code are read in `defaultRegion` (GB, applicant-flow §9). */
-  isValidPhoneNumber?: (text: string, defaultRegion: 'GB') => boolean;
+  /** Full number check; numbers without a country code are read in `defaultRegion`. */
+  isValidPhoneNumber?: (text: string, defaultRegion: string) => boolean;
+  /** Region of numbers typed without a country code: the opportunity's, else GB (applicant-flow §9). */
+  defaultPhoneRegion?: string;
 };
 
 /**

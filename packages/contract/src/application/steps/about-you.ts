@@ -13,6 +13,7 @@ import {
   type Path,
   type StepReadContext,
 } from '../read.js';
+import type { PhoneLibrary } from '../submission.js';
 
 /*
  * The about-you step (applicant-flow §2.5, §3.8): answers to the custom questions and attribute
@@ -37,6 +38,12 @@ export const aboutYouFields = {
   attributes: 'Values keyed by attribute slug.',
 } as const;
 
+/** libphonenumber's check, taking a region the library may not know (then read as written). */
+function phoneCheck(library: PhoneLibrary): (text: string, region: string) => boolean {
+  return (text, region) =>
+    library.isSupportedCountry(region) ? library.isValidPhoneNumber(text, region) : library.isValidPhoneNumber(text);
+}
+
 /** Reads the answers to the questions and the writable attributes of every step. */
 export function readAboutYou({ issues, raw, sections, options }: StepReadContext): AboutYouPart {
   const questionFields = allOf(sections, (section) => section.questions);
@@ -47,7 +54,8 @@ export function readAboutYou({ issues, raw, sections, options }: StepReadContext
   );
   const customContext: CustomFieldValidationContext = {
     host: options.host,
-    ...(options.phoneLibrary ? { isValidPhoneNumber: options.phoneLibrary.isValidPhoneNumber } : {}),
+    defaultPhoneRegion: options.defaultPhoneRegion,
+    ...(options.phoneLibrary ? { isValidPhoneNumber: phoneCheck(options.phoneLibrary) } : {}),
   };
   return {
     questions: readCustomAnswers(issues, 'questions', dedupe(questionFields), raw.questions, customContext),

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOM_FIELD_TYPES, type Attachment, type CustomFieldOption } from '@muster/contract';
+import {
+  CUSTOM_FIELD_TYPES,
+  validateCustomFieldValue,
+  type Attachment,
+  type CustomFieldOption,
+} from '@muster/contract';
 import { CustomField, type CustomFieldDefinition, type CustomFieldProps } from './custom-field';
 import type { UploadOptions, Uploader } from './upload-file';
 
@@ -385,6 +390,84 @@ describe('CustomField: editing', () => {
     expect(box.closest('[aria-busy="true"]')).not.toBeNull();
     await user.type(box, 'more');
     expect(shown()).toBe('saving');
+  });
+});
+
+describe('CustomField: telephone', { timeout: 20_000 }, () => {
+  /** The check the application form runs in the browser: the contract's, without libphonenumber. */
+  const browserCheck = (value: unknown) =>
+    validateCustomFieldValue(field('telephone'), value, { host: 'www.example.org' });
+
+  it('takes a national number of the default region (GB) and emits it in E.164, which the form accepts', async () => {
+    const user = userEvent.setup();
+    render(<Harness field={field('telephone')} />);
+    await screen.findByRole('button', { name: 'Country code: United Kingdom +44' });
+    const box = screen.getByRole('textbox', { name: 'Answer' });
+    await user.type(box, '07911 123456');
+    // The box keeps what the person typed; the value is the E.164 form (applicant-flow §9).
+    expect(box).toHaveValue('07911 123456');
+    expect(shown()).toBe('+447911123456');
+    expect(browserCheck(shown())).toBeNull();
+  });
+
+  it("reads national numbers in the opportunity's default region", async () => {
+    const user = userEvent.setup();
+    render(<Harness field={field('telephone')} defaultPhoneRegion="IE" />);
+    await screen.findByRole('button', { name: 'Country code: Ireland +353' });
+    await user.type(screen.getByRole('textbox', { name: 'Answer' }), '085 123 4567');
+    expect(shown()).toBe('+353851234567');
+    expect(browserCheck(shown())).toBeNull();
+  });
+
+  it('still takes the international form', async () => {
+    const user = userEvent.setup();
+    render(<Harness field={field('telephone')} />);
+    await screen.findByRole('button', { name: /^Country code/ });
+    await user.type(screen.getByRole('textbox', { name: 'Answer' }), '+44 7911 123456');
+    expect(shown()).toBe('+447911123456');
+  });
+
+  it('emits an invalid number as typed, so the form says it is not a valid telephone number', async () => {
+    const user = userEvent.setup();
+    render(<Harness field={field('telephone')} />);
+    await screen.findByRole('button', { name: /^Country code/ });
+    await user.type(screen.getByRole('textbox', { name: 'Answer' }), '07911 12');
+    expect(shown()).toBe('07911 12');
+    expect(browserCheck(shown())).toBe('Please enter a valid telephone number');
+  });
+
+  it('emits null once the box is emptied', async () => {
+    const user = userEvent.setup();
+    render(<Harness field={field('telephone', { value: '+447911123456' })} />);
+    await screen.findByRole('button', { name: /^Country code/ });
+    const box = screen.getByRole('textbox', { name: 'Answer' });
+    expect(box).toHaveValue('+447911123456');
+    await user.clear(box);
+    expect(shown()).toBeNull();
+  });
+
+  it('shows a value set from outside (a prefilled answer)', async () => {
+    const { rerender } = render(<CustomField field={field('telephone', { value: '' })} />);
+    await screen.findByRole('button', { name: /^Country code/ });
+    rerender(<CustomField field={field('telephone', { value: '+447911123456' })} />);
+    expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveValue('+447911123456');
+  });
+
+  it('ties the error to the box and cannot be changed without write permission', async () => {
+    const user = userEvent.setup();
+    render(
+      <Harness
+        field={field('telephone', { value: '+447911123456', permission: 'read-only' })}
+        error="Please enter a valid telephone number"
+      />,
+    );
+    await screen.findByRole('button', { name: /^Country code/ });
+    const box = screen.getByRole('textbox', { name: 'Answer' });
+    expect(box).toHaveAccessibleDescription('Error: Please enter a valid telephone number');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAttribute('readonly');
+    await user.type(box, '9');
+    expect(shown()).toBe('+447911123456');
   });
 });
 

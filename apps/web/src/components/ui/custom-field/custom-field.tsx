@@ -10,6 +10,7 @@ import { MarkdownEditor } from '../markdown-editor/markdown-editor';
 import { DisplayValue } from './display-value';
 import { FileField } from './file-field';
 import { DEFAULT_CURRENCY_SYMBOL, type OrganisationFormat } from './format';
+import { TelephoneField } from './telephone-field';
 import type { Uploader } from './upload-file';
 import {
   defaultSelection,
@@ -54,6 +55,11 @@ export type CustomFieldProps = {
   uploader?: Uploader;
   /** Id of the (first) input, for error-summary links; generated when absent. */
   id?: string;
+  /**
+   * Region a telephone number typed without its country code is read in: the opportunity's
+   * `default_phone_country_code`, else GB (applicant-flow §9).
+   */
+  defaultPhoneRegion?: string | undefined;
 };
 
 /** Number box steps (applicant-flow §5): currency 0.01, decimal 0.1, integer 1. */
@@ -103,6 +109,7 @@ export function CustomField({
   onUploadingChange,
   uploader,
   id,
+  defaultPhoneRegion,
 }: CustomFieldProps) {
   const generatedId = useId();
   const inputId = id ?? `custom-field-${field.slug}-${generatedId}`;
@@ -236,14 +243,19 @@ export function CustomField({
         />,
       );
     case 'telephone':
-      return single(
-        <input
-          {...textInputProps}
-          type="tel"
-          autoComplete="off"
-          value={textOf(value)}
-          onChange={(event) => set(event.target.value)}
-        />,
+      return (
+        <div className={classes} aria-busy={busy || undefined}>
+          <TelephoneField
+            inputId={inputId}
+            label={field.name}
+            value={value}
+            defaultRegion={defaultPhoneRegion}
+            required={required}
+            readOnly={!editable}
+            error={error}
+            onChange={set}
+          />
+        </div>
       );
     case 'link':
       return single(
