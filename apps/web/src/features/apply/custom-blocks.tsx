@@ -1,4 +1,4 @@
-import type { FormSection, Organisation } from '@muster/contract';
+import type { FormSection, Opportunity, Organisation } from '@muster/contract';
 import { useCallback } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CustomField, type CustomFieldDefinition } from '../../components/ui/custom-field/custom-field';
@@ -14,11 +14,14 @@ function BoundField({
   kind,
   definition,
   organisation,
+  phoneRegion,
   onUploadingChange,
 }: {
   kind: Kind;
   definition: Omit<CustomFieldDefinition, 'value'>;
   organisation: Organisation;
+  /** Region of telephone numbers typed without a country code. */
+  phoneRegion: string;
   onUploadingChange: (key: string, uploading: boolean) => void;
 }) {
   const name = `${kind}.${definition.slug}` as const;
@@ -37,6 +40,7 @@ function BoundField({
       id={fieldId(name)}
       field={{ ...definition, value }}
       organisation={organisation}
+      defaultPhoneRegion={phoneRegion}
       onChange={onChange}
       error={errorMessage(errors, name)}
       onUploadingChange={(uploading) => onUploadingChange(name, uploading)}
@@ -52,14 +56,18 @@ function BoundField({
 export function CustomBlocks({
   section,
   organisation,
+  opportunity,
   onUploadingChange,
   include = { attributes: true, questions: true },
 }: {
   section: FormSection;
   organisation: Organisation;
+  /** Its `default_phone_country_code` reads telephone numbers typed without a country code (else GB). */
+  opportunity: Pick<Opportunity, 'default_phone_country_code'>;
   onUploadingChange: (key: string, uploading: boolean) => void;
   include?: { attributes: boolean; questions: boolean };
 }) {
+  const phoneRegion = opportunity.default_phone_country_code || 'GB';
   const groups = include.attributes ? groupAttributes(section) : [];
   const questions = include.questions ? [...section.questions].sort((a, b) => a.position - b.position) : [];
   return (
@@ -70,6 +78,7 @@ export function CustomBlocks({
             key={attribute.slug}
             kind="attributes"
             organisation={organisation}
+            phoneRegion={phoneRegion}
             onUploadingChange={onUploadingChange}
             definition={{
               type: attribute.type,
@@ -102,6 +111,7 @@ export function CustomBlocks({
               key={question.slug}
               kind="questions"
               organisation={organisation}
+              phoneRegion={phoneRegion}
               onUploadingChange={onUploadingChange}
               definition={{
                 type: question.type,

@@ -83,7 +83,7 @@ type Editing = { row: AddressRow; problems: AddressProblems };
  * step asks for history (`min_address_history` months), each row has a 'From' month and year:
  * rows are appended until the dates cover the minimum and dateless rows go once they do.
  */
-export function AddressDetailsStep({ section, sections, organisation, onUploadingChange }: StepProps) {
+export function AddressDetailsStep({ section, sections, organisation, opportunity, onUploadingChange }: StepProps) {
   const {
     control,
     getValues,
@@ -446,7 +446,7 @@ export function AddressDetailsStep({ section, sections, organisation, onUploadin
           }
         />
       ) : null}
-      <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
+      <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} />
     </div>
   );
 }

@@ -315,7 +315,7 @@ export function BasicDetailsStep({ section, organisation, opportunity, mode, app
           <p>We could not load your details. Please reload the page to try again.</p>
         </div>
       ) : null}
-      {applicant.settled ? <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} /> : null}
+      {applicant.settled ? <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} /> : null}
     </>
   );
 }

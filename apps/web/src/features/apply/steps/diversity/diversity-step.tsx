@@ -43,7 +43,7 @@ type FixedOptions = Record<string, Array<{ id: number; label: string; is_other: 
  * parent's answer shows it) or the fixed fields, each through the diversity question widget.
  * Answers are required only when the step is compulsory; the step's custom blocks follow.
  */
-export function DiversityStep({ section, organisation, mode, onUploadingChange }: StepProps) {
+export function DiversityStep({ section, organisation, opportunity, mode, onUploadingChange }: StepProps) {
   const { control, setValue } = useFormContext<ApplicationFormValues>();
   const { session } = useSession();
   const userId = session?.user.id ?? null;
@@ -66,7 +66,7 @@ export function DiversityStep({ section, organisation, mode, onUploadingChange }
   }, [answered, checking, stored, setValue]);
 
   const blocks = (
-    <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
+    <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} />
   );
   if (checking) {
     return <Spinner label="Checking your diversity information…" showLabel />;

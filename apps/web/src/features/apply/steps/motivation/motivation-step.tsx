@@ -25,7 +25,7 @@ const RIGHT_TO_VOLUNTEER = [
  * the optional motivation from the public list, special requirements with details when yes,
  * and the right to volunteer when the step asks for it; then the step's custom blocks.
  */
-export function MotivationStep({ section, organisation, applicationKey, motivations, onUploadingChange }: StepProps) {
+export function MotivationStep({ section, organisation, opportunity, applicationKey, motivations, onUploadingChange }: StepProps) {
   const {
     register,
     control,
@@ -78,7 +78,7 @@ export function MotivationStep({ section, organisation, applicationKey, motivati
           error={errorMessage(errors, 'right_to_volunteer')}
         />
       ) : null}
-      <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
+      <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} />
     </>
   );
 }

@@ -158,7 +158,7 @@ export function ReferencesStep({ section, opportunity, organisation, onUploading
           defaultRegion={defaultRegion}
         />
       ))}
-      <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
+      <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} />
     </div>
   );
 }

@@ -297,7 +297,7 @@ export function ResidentialStep({
           rows={TEXTAREA_ROWS}
         />
       ) : null}
-      <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
+      <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} />
     </>
   );
 

@@ -100,7 +100,7 @@ export function ReviewApplyStep({
           <p>{opportunity.role_profile.disclaimer}</p>
         </div>
       ) : null}
-      <CustomBlocks section={section} organisation={organisation} onUploadingChange={onUploadingChange} />
+      <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} />
       {consentsShown && consents.length > 0 ? (
         <div className="apply-group">
           <h3 className="apply-group__title">Consents</h3>
