@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   QUICK_HELP,
   enterNewEmail,
+  expectNoViolations,
   fillAboutYou,
   fillMotivation,
   fillNewApplicantDetails,
@@ -11,18 +11,6 @@ import {
   stepHeading,
   uniqueEmail,
 } from './helpers';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations in ${state}`).toEqual([]);
-}
 
 /** Empties the step's text boxes so that Next shows every required message. */
 async function pressNextExpectingErrors(page: Page, heading: string) {
@@ -66,7 +54,7 @@ test('axe finds no violations on any quick-help step, empty, in error and filled
   await page.getByRole('button', { name: 'Complete application' }).click();
   await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
   await expectNoViolations(page, 'step 4 with errors');
-  await fillReview(page, 'Harbour7Lights');
+  await fillReview(page, { password: 'Harbour7Lights' });
   await expectNoViolations(page, 'step 4 filled');
   await page.getByRole('button', { name: 'Complete application' }).click();
   await expect(page.getByRole('dialog', { name: 'Thank you for your application' })).toBeVisible();

@@ -1,6 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { enterNewEmail, fillNewApplicantDetails, next, stepHeading, uniqueEmail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  addressFinder as finder,
+  addressGroup,
+  addressRow as row,
+  fillAddressFrom as fillFrom,
+  fillBeachMotivation,
+  startBeachClean,
+  typeAddressInModal,
+} from './beach-clean-steps';
+import { expectNoViolations, next, stepHeading, uniqueEmail } from './helpers';
 
 /*
  * The address-details step of the demo opportunity beach-clean (its third step, 36 months of
@@ -8,55 +16,23 @@ import { enterNewEmail, fillNewApplicantDetails, next, stepHeading, uniqueEmail 
  * Welsh Back, Bristol; Beach Road in Weston-super-Mare spans two postcodes).
  */
 
-const BEACH_CLEAN = '/apply/beach-clean';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations in ${state}`).toEqual([]);
-}
-
-/** A month and year `months` before this one, as the From boxes take them. */
-function monthsAgo(months: number): { month: string; year: string } {
-  const date = new Date();
-  date.setDate(1);
-  date.setMonth(date.getMonth() - months);
-  return { month: String(date.getMonth() + 1).padStart(2, '0'), year: String(date.getFullYear()) };
-}
-
 /** Steps 1 and 2 of beach-clean as a new adult applicant, up to the address step. */
 async function reachAddressStep(page: Page) {
-  await page.goto(BEACH_CLEAN);
-  await expect(stepHeading(page, '1. Your details')).toBeVisible();
-  await enterNewEmail(page, uniqueEmail('address'));
-  await fillNewApplicantDetails(page, { first: 'Ada', last: 'Dresser', dob: ['14', '02', '1990'] });
-  await page.getByRole('textbox', { name: /^Contact number/ }).fill('07400 123456');
+  await startBeachClean(page, {
+    email: uniqueEmail('address'),
+    first: 'Ada',
+    last: 'Dresser',
+    dob: ['14', '02', '1990'],
+  });
   await next(page);
-  await expect(stepHeading(page, '2. Your motivation')).toBeVisible();
-  await page.getByLabel(/^Why would you like to apply/).fill('I love the coast.');
-  await page.getByRole('group', { name: /special requirements/ }).getByLabel('No').check();
-  await page.getByRole('group', { name: /right to volunteer/ }).getByLabel('Yes').check();
+  await fillBeachMotivation(page);
   await next(page);
   await expect(stepHeading(page, '3. Your address')).toBeVisible();
 }
 
-const addressGroup = (page: Page) => page.getByRole('group', { name: /^Your addresses/ });
-const row = (page: Page, index: number) => addressGroup(page).getByRole('listitem').nth(index);
-const finder = (scope: Locator) => scope.getByRole('combobox', { name: /^Postcode or address/ });
-
-async function fillFrom(scope: Locator, months: number) {
-  const { month, year } = monthsAgo(months);
-  const from = scope.getByRole('group', { name: /^From/ });
-  await from.getByRole('textbox', { name: 'Month' }).fill(month);
-  await from.getByRole('textbox', { name: 'Year' }).fill(year);
-}
-
-test('a new applicant gives 3 years of addresses: one found by postcode, one typed in the modal', async ({ page }) => {
+test('a new applicant gives 3 years of addresses: one found by postcode, one typed in the modal', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await reachAddressStep(page);
   await expect(page.getByText(/every address you have lived at in the last 3 years/)).toBeVisible();
@@ -121,12 +97,7 @@ test('a new applicant gives 3 years of addresses: one found by postcode, one typ
   await expect(dialog).toBeHidden();
   await expect(manual).toBeFocused();
 
-  await manual.click();
-  await dialog.getByRole('textbox', { name: /^Address line 1/ }).fill('5 Old Lane');
-  await dialog.getByRole('textbox', { name: /^City/ }).fill('Bath');
-  await dialog.getByRole('textbox', { name: /^Postcode/ }).fill('BA1 1AA');
-  await dialog.getByRole('button', { name: 'Save address' }).click();
-  await expect(dialog).toBeHidden();
+  await typeAddressInModal(page, row(page, 1), { line1: '5 Old Lane', city: 'Bath', postcode: 'BA1 1AA' });
   const secondEdit = row(page, 1).getByRole('button', { name: 'Edit address' });
   await expect(secondEdit).toBeFocused();
   await expect(row(page, 1).getByText('5 Old Lane')).toBeVisible();
@@ -142,7 +113,9 @@ test('a new applicant gives 3 years of addresses: one found by postcode, one typ
   await expect(stepHeading(page, '4. About you')).toBeVisible();
 });
 
-test('a street drills down to its addresses, and the modal keeps an address without its city from being saved', async ({ page }) => {
+test('a street drills down to its addresses, and the modal keeps an address without its city from being saved', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await reachAddressStep(page);
   const box = finder(row(page, 0));
@@ -189,17 +162,20 @@ test('the server’s messages for an address show at the address and by its fiel
     }
     await route.continue();
   });
-  await row(page, 0).getByRole('button', { name: 'Enter the address manually' }).click();
+  await typeAddressInModal(page, row(page, 0), {
+    line1: '1 Nowhere Lane',
+    city: 'Bristol',
+    postcode: 'ZZ9 9ZZ',
+  });
   const dialog = page.getByRole('dialog', { name: 'Edit address' });
-  await dialog.getByRole('textbox', { name: /^Address line 1/ }).fill('1 Nowhere Lane');
-  await dialog.getByRole('textbox', { name: /^City/ }).fill('Bristol');
-  await dialog.getByRole('textbox', { name: /^Postcode/ }).fill('ZZ9 9ZZ');
-  await dialog.getByRole('button', { name: 'Save address' }).click();
   await fillFrom(row(page, 0), 60);
   await next(page);
   await expect(row(page, 0).getByText('Postcode: We cannot find this postcode')).toBeVisible();
   // The summary's link lands on the address's edit link, which opens the modal at the postcode.
-  await page.locator('.apply-error-summary').getByRole('link', { name: 'We cannot find this postcode' }).click();
+  await page
+    .locator('.apply-error-summary')
+    .getByRole('link', { name: 'We cannot find this postcode' })
+    .click();
   const edit = row(page, 0).getByRole('button', { name: 'Edit address' });
   await expect(edit).toBeFocused();
   await edit.click();

@@ -1,11 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { BEACH_CLEAN, fillBeachMotivation, startBeachClean } from './beach-clean-steps';
 import {
-  DEMO_PASSWORD,
-  enterNewEmail,
-  fillNewApplicantDetails,
+  PDF,
+  PNG,
+  expectNoViolations,
   next,
+  openStepTab,
+  signInInForm,
   stepHeading,
+  stepTabs,
   uniqueEmail,
 } from './helpers';
 
@@ -16,62 +19,21 @@ import {
  * steps before it are checked on the way, and may still be incomplete.
  */
 
-const BEACH_CLEAN = '/apply/beach-clean';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const HEADING = '5. Supporting documents';
 const SUPPLIED = 'This document has already been supplied';
 
-/** A 1×1 PNG image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-/** A minimal PDF document (an empty page tree), recognised as application/pdf by its signature. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations in ${state}`).toEqual([]);
-}
-
 /** Opens the supporting-documents step through its tab. */
 async function openDocumentsStep(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Application steps' })
-    .getByRole('link', { name: /Supporting documents/ })
-    .click();
-  await expect(stepHeading(page, HEADING)).toBeVisible();
+  await openStepTab(page, /Supporting documents/, HEADING);
 }
 
 test('a new applicant uploads both documents of beach-clean, the form waiting for each upload', async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  await page.goto(BEACH_CLEAN);
-  await expect(stepHeading(page, '1. Your details')).toBeVisible();
-  await enterNewEmail(page, uniqueEmail('documents'));
-  await fillNewApplicantDetails(page, { first: 'Dee', last: 'Document' });
-  await page.getByRole('textbox', { name: /^Contact number/ }).fill('07400 123456');
+  await startBeachClean(page, { email: uniqueEmail('documents'), first: 'Dee', last: 'Document' });
   await next(page);
-  await expect(stepHeading(page, '2. Your motivation')).toBeVisible();
-  await page.getByLabel(/^Why would you like to apply/).fill('I love the coast.');
-  await page
-    .getByRole('group', { name: /right to volunteer/ })
-    .getByLabel('Yes')
-    .check();
-  await page
-    .getByRole('radiogroup', { name: /special requirements/ })
-    .or(page.getByRole('group', { name: /special requirements/ }))
-    .getByLabel('No')
-    .check();
+  await fillBeachMotivation(page);
   await openDocumentsStep(page);
 
   // Empty: one required file input per document, accepting the types of the file types index.
@@ -128,12 +90,12 @@ test('a new applicant uploads both documents of beach-clean, the form waiting fo
   // The step is complete: the browser's check and the server's dry run let the form move on.
   await next(page);
   await expect(stepHeading(page, '6. References')).toBeVisible();
-  const tabs = page.getByRole('navigation', { name: 'Application steps' });
-  await expect(tabs.getByRole('link', { name: /Supporting documents\s*\(incomplete\)/ })).toHaveCount(0);
+  await expect(
+    stepTabs(page).getByRole('link', { name: /Supporting documents\s*\(incomplete\)/ }),
+  ).toHaveCount(0);
 
   // Coming back, the uploads are still there.
-  await tabs.getByRole('link', { name: /Supporting documents/ }).click();
-  await expect(stepHeading(page, HEADING)).toBeVisible();
+  await openDocumentsStep(page);
   await expect(page.getByRole('link', { name: /^passport\.png/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^bank-statement\.pdf/ })).toBeVisible();
 });
@@ -141,12 +103,7 @@ test('a new applicant uploads both documents of beach-clean, the form waiting fo
 test('a returning volunteer is not asked again for the photo ID they supplied before', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(BEACH_CLEAN);
-  await page.getByLabel(/^Email address/).fill('returning@example.org');
-  const password = page.getByRole('textbox', { name: /^Password/ });
-  await expect(password).toBeVisible({ timeout: 75_000 });
-  await password.fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Not Riley Reid?' })).toBeVisible();
+  await signInInForm(page, 'returning@example.org', 'Riley Reid');
   await openDocumentsStep(page);
 
   const photo = page.getByLabel(/^Photo ID/);

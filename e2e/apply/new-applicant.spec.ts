@@ -43,7 +43,7 @@ test('a new applicant completes quick-help, sets a password, and signs in with i
   await expect(stepHeading(page, '3. About you')).toBeVisible();
   await next(page);
 
-  await fillReview(page, password);
+  await fillReview(page, { password });
   await expect(page.getByText('You are about to apply for Quick Help at the Community Hub')).toBeVisible();
   await page.getByRole('button', { name: 'Complete application' }).click();
 

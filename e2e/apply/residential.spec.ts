@@ -1,10 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
   enterNewEmail,
+  expectNoViolations,
   fillNewApplicantDetails,
+  fillReview,
   next,
+  signInInForm,
   stepHeading,
   uniqueEmail,
 } from './helpers';
@@ -16,7 +17,7 @@ import {
  */
 
 const RESIDENTIAL = '/apply/residential-week';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const REVIEW = '3. Review and apply';
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January',
@@ -57,16 +58,6 @@ const TODAY = toIso(new Date());
 const FULL_WEEK = saturdayFrom(addDays(TODAY, 56));
 /** Weeks with space, clear of the full ones; each test books its own. */
 const WEEK = (n: number) => saturdayFrom(addDays(TODAY, 7 * n));
-
-async function expectNoViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary, `axe violations in ${state}`).toEqual([]);
-}
 
 const day = (page: Page, iso: string) =>
   page.getByRole('button', { name: new RegExp(`^(Today, )?${dayName(iso)}`) });
@@ -111,18 +102,8 @@ async function answerStayQuestions(page: Page) {
     .check();
 }
 
-async function fillReview(page: Page, password?: string) {
-  await expect(stepHeading(page, '3. Review and apply')).toBeVisible();
-  await page.getByLabel('I agree', { exact: true }).check();
-  await page.getByLabel(/I have read and agree to the Volunteer agreement/).check();
-  if (password) {
-    await page.getByRole('textbox', { name: /^Password/ }).fill(password);
-    await page.getByRole('textbox', { name: /^Confirm password/ }).fill(password);
-  }
-}
-
 async function completeReview(page: Page, password?: string) {
-  await fillReview(page, password);
+  await fillReview(page, { step: REVIEW, password });
   await page.getByRole('button', { name: 'Complete application' }).click();
   await expect(page.getByRole('dialog', { name: 'Thank you for your application' })).toBeVisible();
 }
@@ -309,7 +290,7 @@ test('the server refuses a stay through a full night on submit, and the page sho
   );
   await answerStayQuestions(page);
   await next(page);
-  await fillReview(page, 'Harbour7Lights');
+  await fillReview(page, { step: REVIEW, password: 'Harbour7Lights' });
   await page.getByRole('button', { name: 'Complete application' }).click();
   const reason = `There is no space left on the night of ${shown(FULL_WEEK)}.`;
   await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
@@ -330,13 +311,8 @@ test('a returning applicant meets the existing-booking screen from the date re-c
   const signInAndGoToStay = async (on: Page, path = RESIDENTIAL) => {
     await on.goto(path);
     await expect(stepHeading(on, '1. Your details')).toBeVisible();
-    const email = on.getByLabel(/^Email address/);
-    if (await email.isEditable()) {
-      await email.fill('applicant@example.org');
-      const password = on.getByRole('textbox', { name: /^Password/ });
-      await expect(password).toBeVisible({ timeout: 75_000 });
-      await password.fill(DEMO_PASSWORD);
-      await on.getByRole('button', { name: 'Sign in' }).click();
+    if (await on.getByLabel(/^Email address/).isEditable()) {
+      await signInInForm(on, 'applicant@example.org', 'Alex Morgan');
     }
     await expect(on.getByRole('button', { name: 'Not Alex Morgan?' })).toBeVisible();
     await next(on);
@@ -385,7 +361,7 @@ test('a returning applicant meets the existing-booking screen from the date re-c
   await expect(screen).toHaveCount(0);
   await answerStayQuestions(page);
   await next(page);
-  await fillReview(page);
+  await fillReview(page, { step: REVIEW });
 
   // Meanwhile, in another tab, the same person books that second week: a second, separate stay.
   const other = await page.context().newPage();

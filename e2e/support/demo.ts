@@ -21,9 +21,19 @@ export function demoTotpSecret(): string {
   return match[1];
 }
 
-/** The newest six-digit code emailed to `to` after `since`, from the development outbox. */
-export async function emailedCode(page: Page, to: string, since: number): Promise<string> {
-  let code: string | null = null;
+/** A message of the development outbox (`GET /dev/outbox?to=`), as its JSON answer lists them. */
+export type OutboxMessage = { subject: string | null; text: string; created_at: string };
+
+/**
+ * Polls the development outbox for messages to `to` until `pick` finds something in them
+ * (newest first), and answers what it found.
+ */
+export async function fromOutbox(
+  page: Page,
+  to: string,
+  pick: (messages: OutboxMessage[]) => string | null,
+): Promise<string> {
+  let found: string | null = null;
   await expect
     .poll(
       async () => {
@@ -31,13 +41,20 @@ export async function emailedCode(page: Page, to: string, since: number): Promis
           headers: { Accept: 'application/json' },
         });
         expect(response.ok()).toBe(true);
-        const body = (await response.json()) as { data: { text: string; created_at: string }[] };
-        const fresh = body.data.find((message) => Date.parse(message.created_at) >= since - 1000);
-        code = fresh ? (/\b(\d{6})\b/.exec(fresh.text)?.[1] ?? null) : null;
-        return code;
+        const body = (await response.json()) as { data: OutboxMessage[] };
+        found = pick(body.data);
+        return found;
       },
       { timeout: 10_000 },
     )
     .not.toBeNull();
-  return code!;
+  return found!;
+}
+
+/** The newest six-digit code emailed to `to` after `since`, from the development outbox. */
+export async function emailedCode(page: Page, to: string, since: number): Promise<string> {
+  return fromOutbox(page, to, (messages) => {
+    const fresh = messages.find((message) => Date.parse(message.created_at) >= since - 1000);
+    return fresh ? (/\b(\d{6})\b/.exec(fresh.text)?.[1] ?? null) : null;
+  });
 }
