@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { errorsOf } from './application/test-support.js';
 import {
   buildReferenceAnswersSchema,
   organisationReferenceQuestionBodySchema,
   referenceMessages,
   REFERENCE_ANSWER_MAX,
 } from './references.js';
-
-function errorsOf(result: {
-  success: boolean;
-  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
-}) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) {
-    (errors[issue.path.map(String).join('.')] ??= []).push(issue.message);
-  }
-  return errors;
-}
 
 const questions = [
   { id: 7, type: 'text' as const, compulsory: true },

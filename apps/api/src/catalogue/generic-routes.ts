@@ -13,6 +13,7 @@ import {
   type CatalogueOperation,
   type PaginationQuery,
 } from '@muster/contract';
+import { rethrowValidation } from '../plugins/auth.js';
 import { organisationOf } from '../plugins/tenancy.js';
 import { resourceBindings, type ResourceBinding } from './bindings.js';
 import { assertBindingFitsTable, camelKey, createResourceService } from './service.js';
@@ -265,10 +266,3 @@ function bodyOf(binding: ResourceBinding): z.ZodObject {
   }
   return binding.body;
 }
-
-/** With `attachValidation`, a schema failure waits here until authorisation has passed. */
-const rethrowValidation: preHandlerAsyncHookHandler = async (request) => {
-  if (request.validationError) {
-    throw request.validationError;
-  }
-};

@@ -53,6 +53,25 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * preHandler after the authentication and authorisation checks of a route with
+ * `attachValidation: true`: a schema failure waits until they have passed, so an anonymous or
+ * unauthorised caller learns nothing of the input rules (401/403 before 422).
+ */
+export const rethrowValidation: preHandlerAsyncHookHandler = async (request) => {
+  if (request.validationError) {
+    throw request.validationError;
+  }
+};
+
+/** The signed-in caller (who they are and what they may do); 401 when nobody is signed in. */
+export function viewerOf(request: FastifyRequest): Pick<Session, 'userId' | 'permissions'> {
+  if (!request.session) {
+    throw new HttpError(401, 'You need to sign in to do that.');
+  }
+  return { userId: request.session.userId, permissions: request.session.permissions };
+}
+
+/**
  * Reads `Authorization: Bearer …` on every request. A missing or invalid token leaves the
  * request anonymous; protected routes then answer 401 through `requireAuth`, and every such
  * 401 or 403 is written to the security log.

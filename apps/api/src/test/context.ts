@@ -8,6 +8,8 @@ import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config/config.js';
 import { openDatabase, openPglite, type Database, type DatabaseHandle } from '../db/client.js';
+import { seedReferenceData } from '../db/seed/reference-data.js';
+import { createOrganisation, type TestOrganisation } from './factories/organisation.js';
 import {
   ensureTemplates,
   migrationsDigest,
@@ -97,4 +99,24 @@ export async function createTestContext(
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Where most route tests start: a test context whose database holds the global reference data
+ * and one organisation, with the organisation's first host to send requests to.
+ */
+export async function createOrganisationTestContext(): Promise<{
+  ctx: TestContext;
+  organisation: TestOrganisation;
+  host: string;
+}> {
+  const ctx = await createTestContext();
+  try {
+    await seedReferenceData(ctx.db);
+    const organisation = await createOrganisation(ctx.db);
+    return { ctx, organisation, host: organisation.hosts[0] ?? '' };
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
 }

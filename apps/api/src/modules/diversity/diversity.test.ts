@@ -3,25 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDiversityAnswersResponse } from '@muster/contract';
 import { diversityAccessLog } from '../../db/schema/index.js';
 import { seedDemo } from '../../db/seed/demo.js';
-import { PERMISSIONS, seedReferenceData } from '../../db/seed/reference-data.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
+import { PERMISSIONS } from '../../db/seed/reference-data.js';
+import { createOrganisationTestContext, type TestContext } from '../../test/context.js';
 import { createAccount, sessionTokenFor } from '../../test/factories/auth.js';
 import {
   answerDiversityQuestion,
   answerFixedDiversity,
   createDiversityQuestions,
 } from '../../test/factories/diversity.js';
-import { createOrganisation } from '../../test/factories/organisation.js';
+import { createOrganisation, type TestOrganisation } from '../../test/factories/organisation.js';
 
 let ctx: TestContext;
-let organisation: Awaited<ReturnType<typeof createOrganisation>>;
-let other: Awaited<ReturnType<typeof createOrganisation>>;
+let organisation: TestOrganisation;
+let other: TestOrganisation;
 let questions: Awaited<ReturnType<typeof createDiversityQuestions>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedReferenceData(ctx.db);
-  organisation = await createOrganisation(ctx.db);
+  ({ ctx, organisation } = await createOrganisationTestContext());
   other = await createOrganisation(ctx.db);
   questions = await createDiversityQuestions(ctx.db, organisation.id);
 });

@@ -1,16 +1,10 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, userDiversityAnswersResponseSchema, userParamsSchema } from '@muster/contract';
+import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { DiversityAccessNotLoggedError, readDiversityAnswers } from './service.js';
-
-/** With `attachValidation`, a schema failure waits until authentication has passed. */
-const rethrowValidation: preHandlerAsyncHookHandler = async (request) => {
-  if (request.validationError) {
-    throw request.validationError;
-  }
-};
 
 /**
  * `GET /api/users/{userId}/diversity/` (platform-foundation §7 "diversity/: GET answers"): the
@@ -40,14 +34,11 @@ export async function registerDiversityModule(app: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { session } = request;
-      if (!session) {
-        throw new HttpError(401, 'You need to sign in to do that.');
-      }
+      const reader = viewerOf(request);
       try {
         const data = await readDiversityAnswers(app.db, {
           organisationId: organisationOf(request).id,
-          reader: { userId: session.userId, permissions: session.permissions },
+          reader,
           subjectUserId: Number(request.params.userId),
         });
         return { data };

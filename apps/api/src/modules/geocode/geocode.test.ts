@@ -54,6 +54,11 @@ async function search(q: string, extra = ''): Promise<GeocodeSuggestion[]> {
   return geocodeSearchResponseSchema.parse(response.json()).data.data;
 }
 
+/** A suggestion as the search answers it, whatever its retrieve link. */
+function suggestionNamed(name: string, type: GeocodeSuggestion['type']): GeocodeSuggestion {
+  return { name, type, retrieve_url: expect.any(String) as string };
+}
+
 async function retrieve(suggestion: GeocodeSuggestion | undefined) {
   expect(suggestion).toBeDefined();
   const response = await get(suggestion?.retrieve_url ?? '');
@@ -98,26 +103,10 @@ describe('GET /api/geocode/retrieve/ by postcode', () => {
 
   it('answers the postcodes under a partial postcode, a space marking the end of the outward code', async () => {
     expect(await search('BS1 4')).toEqual([
-      {
-        name: 'BS1 4DJ, Welsh Back, Bristol (14 addresses)',
-        type: 'postcode',
-        retrieve_url: expect.any(String) as string,
-      },
-      {
-        name: 'BS1 4QA, Queen Square, Bristol (31 addresses)',
-        type: 'postcode',
-        retrieve_url: expect.any(String) as string,
-      },
-      {
-        name: 'BS1 4RB, King Street, Bristol (20 addresses)',
-        type: 'postcode',
-        retrieve_url: expect.any(String) as string,
-      },
-      {
-        name: '8 Lonely Lane, Bristol, BS1 4ZZ',
-        type: 'address',
-        retrieve_url: expect.any(String) as string,
-      },
+      suggestionNamed('BS1 4DJ, Welsh Back, Bristol (14 addresses)', 'postcode'),
+      suggestionNamed('BS1 4QA, Queen Square, Bristol (31 addresses)', 'postcode'),
+      suggestionNamed('BS1 4RB, King Street, Bristol (20 addresses)', 'postcode'),
+      suggestionNamed('8 Lonely Lane, Bristol, BS1 4ZZ', 'address'),
     ]);
     // Without the space BS14 is also a district of its own.
     expect((await search('BS14')).map((suggestion) => suggestion.name)).toEqual([
@@ -206,26 +195,10 @@ describe('GET /api/geocode/retrieve/ by words', () => {
 
   it('groups many matches by street, the street with most matches first', async () => {
     expect(await search('high street')).toEqual([
-      {
-        name: 'High Street, Bristol (40 addresses)',
-        type: 'street',
-        retrieve_url: expect.any(String) as string,
-      },
-      {
-        name: 'High Street, Weston-super-Mare (24 addresses)',
-        type: 'street',
-        retrieve_url: expect.any(String) as string,
-      },
-      {
-        name: 'High Street, Bath (20 addresses)',
-        type: 'street',
-        retrieve_url: expect.any(String) as string,
-      },
-      {
-        name: 'High Street, Clevedon (18 addresses)',
-        type: 'street',
-        retrieve_url: expect.any(String) as string,
-      },
+      suggestionNamed('High Street, Bristol (40 addresses)', 'street'),
+      suggestionNamed('High Street, Weston-super-Mare (24 addresses)', 'street'),
+      suggestionNamed('High Street, Bath (20 addresses)', 'street'),
+      suggestionNamed('High Street, Clevedon (18 addresses)', 'street'),
     ]);
   });
 

@@ -8,25 +8,21 @@ import {
   type referenceQuestions,
   referenceRequests,
 } from '../../db/schema/index.js';
-import { seedReferenceData } from '../../db/seed/reference-data.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
+import { createOrganisationTestContext, type TestContext } from '../../test/context.js';
 import { applicantEmail, newApplicantDetails } from '../../test/factories/application.js';
 import { createOpportunity } from '../../test/factories/opportunity.js';
-import { createOrganisation } from '../../test/factories/organisation.js';
+import { createOrganisation, type TestOrganisation } from '../../test/factories/organisation.js';
 import { createReferenceQuestionRow, tokenOfReferenceEmail } from '../../test/factories/references.js';
 import { hashReferenceToken } from './service.js';
 
 let ctx: TestContext;
-let organisation: Awaited<ReturnType<typeof createOrganisation>>;
+let organisation: TestOrganisation;
 let opportunity: Awaited<ReturnType<typeof createOpportunity>>;
 let host: string;
 let questions: Array<typeof referenceQuestions.$inferSelect>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedReferenceData(ctx.db);
-  organisation = await createOrganisation(ctx.db);
-  host = organisation.hosts[0] ?? '';
+  ({ ctx, organisation, host } = await createOrganisationTestContext());
   opportunity = await createOpportunity(ctx.db, organisation.id, {
     displayName: 'Beach Clean at Sandy Bay',
     sections: [{ type: 'basic-details' }, { type: 'references', requestedReferences: 1 }],

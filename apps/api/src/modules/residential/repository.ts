@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { ResidentialBookingSummary } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import { assertInserted } from '../../db/rows.js';
 import {
@@ -146,14 +147,18 @@ export async function nightlyAvailability(
   return map;
 }
 
-/** A user's bookings that are not cancelled and end after `from` (all when null), earliest first. */
-export async function listUserBookings(
+/** A booking as the form shows it, with the team it is at. */
+type UserBooking = Required<ResidentialBookingSummary>;
+
+/** The user's holding bookings (at any team of the organisation) that meet `dates`, earliest first. */
+async function selectHoldingBookings(
   db: Executor,
   organisationId: number,
   userId: number,
-  from: string | null,
-): Promise<Array<{ id: number; start_date: string; end_date: string; team: { id: number; name: string } }>> {
-  const rows = await db
+  dates: SQL[],
+  limit?: number,
+): Promise<UserBooking[]> {
+  const query = db
     .select({
       id: residentialBookings.id,
       start_date: residentialBookings.startDate,
@@ -168,11 +173,27 @@ export async function listUserBookings(
         eq(residentialBookings.organisationId, organisationId),
         eq(residentialBookings.userId, userId),
         inArray(residentialBookings.status, [...HOLDING_STATUSES]),
-        from === null ? undefined : gt(residentialBookings.endDate, from),
+        ...dates,
       ),
     )
     .orderBy(asc(residentialBookings.startDate), asc(residentialBookings.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map(({ teamId, teamName, ...row }) => ({ ...row, team: { id: teamId, name: teamName } }));
+}
+
+/** A user's bookings that are not cancelled and end after `from` (all when null), earliest first. */
+export async function listUserBookings(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  from: string | null,
+): Promise<UserBooking[]> {
+  return selectHoldingBookings(
+    db,
+    organisationId,
+    userId,
+    from === null ? [] : [gt(residentialBookings.endDate, from)],
+  );
 }
 
 /** True when the user belongs to the organisation. */
@@ -195,33 +216,15 @@ export async function findOverlappingBooking(
   userId: number,
   startDate: string,
   endDate: string,
-): Promise<{ id: number; start_date: string; end_date: string; team: { id: number; name: string } } | null> {
-  const [row] = await db
-    .select({
-      id: residentialBookings.id,
-      start_date: residentialBookings.startDate,
-      end_date: residentialBookings.endDate,
-      teamId: teams.id,
-      teamName: teams.name,
-    })
-    .from(residentialBookings)
-    .innerJoin(teams, eq(teams.id, residentialBookings.teamId))
-    .where(
-      and(
-        eq(residentialBookings.organisationId, organisationId),
-        eq(residentialBookings.userId, userId),
-        inArray(residentialBookings.status, [...HOLDING_STATUSES]),
-        lt(residentialBookings.startDate, endDate),
-        gt(residentialBookings.endDate, startDate),
-      ),
-    )
-    .orderBy(asc(residentialBookings.startDate), asc(residentialBookings.id))
-    .limit(1);
-  if (!row) {
-    return null;
-  }
-  const { teamId, teamName, ...booking } = row;
-  return { ...booking, team: { id: teamId, name: teamName } };
+): Promise<UserBooking | null> {
+  const [booking] = await selectHoldingBookings(
+    db,
+    organisationId,
+    userId,
+    [lt(residentialBookings.startDate, endDate), gt(residentialBookings.endDate, startDate)],
+    1,
+  );
+  return booking ?? null;
 }
 
 export type NewBooking = {
@@ -249,12 +252,22 @@ export async function insertBooking(
     .values({ organisationId, ...fields, status: 'pending' })
     .returning({ id: residentialBookings.id });
   assertInserted(row, 'residential booking');
+  await insertLinkedApplicants(db, organisationId, row.id, linked);
+  return row.id;
+}
+
+/** Writes the names of the people a booking is linked with, in their order. */
+async function insertLinkedApplicants(
+  db: Executor,
+  organisationId: number,
+  bookingId: number,
+  linked: readonly string[],
+): Promise<void> {
   if (linked.length > 0) {
     await db
       .insert(residentialBookingLinkedApplicants)
-      .values(linked.map((name, position) => ({ organisationId, bookingId: row.id, name, position })));
+      .values(linked.map((name, position) => ({ organisationId, bookingId, name, position })));
   }
-  return row.id;
 }
 
 /** The booking an application holds (pending or confirmed), if any: the earliest when several. */
@@ -307,9 +320,5 @@ export async function updateBookingAnswers(
         eq(residentialBookingLinkedApplicants.bookingId, bookingId),
       ),
     );
-  if (linked.length > 0) {
-    await db
-      .insert(residentialBookingLinkedApplicants)
-      .values(linked.map((name, position) => ({ organisationId, bookingId, name, position })));
-  }
+  await insertLinkedApplicants(db, organisationId, bookingId, linked);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   availabilityQuerySchema,
@@ -10,24 +10,9 @@ import {
   userBookingsResponseSchema,
   userParamsSchema,
 } from '@muster/contract';
-import { HttpError } from '../../plugins/errors.js';
+import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import type { Viewer } from '../users/service.js';
 import { getAvailability, getChangeoverDays, getUserBookings } from './service.js';
-
-/** With `attachValidation`, a schema failure waits until authentication has passed. */
-const rethrowValidation: preHandlerAsyncHookHandler = async (request) => {
-  if (request.validationError) {
-    throw request.validationError;
-  }
-};
-
-function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.session) {
-    throw new HttpError(401, 'You need to sign in to do that.');
-  }
-  return { userId: request.session.userId, permissions: request.session.permissions };
-}
 
 /**
  * The residential calls of the application form (applicant-flow §7, docs/residential.md): a

@@ -6,8 +6,7 @@ import {
   userDiversityAnswers,
   userRoles,
 } from '../../db/schema/index.js';
-import { seedReferenceData } from '../../db/seed/reference-data.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
+import { createOrganisationTestContext, type TestContext } from '../../test/context.js';
 import { createApplication } from '../../test/factories/application.js';
 import { createAccount, sessionTokenFor } from '../../test/factories/auth.js';
 import {
@@ -16,16 +15,14 @@ import {
   createRoleProfile,
   createTeam,
 } from '../../test/factories/opportunity.js';
-import { createOrganisation } from '../../test/factories/organisation.js';
+import { createOrganisation, type TestOrganisation } from '../../test/factories/organisation.js';
 
 let ctx: TestContext;
-let organisation: Awaited<ReturnType<typeof createOrganisation>>;
-let other: Awaited<ReturnType<typeof createOrganisation>>;
+let organisation: TestOrganisation;
+let other: TestOrganisation;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedReferenceData(ctx.db);
-  organisation = await createOrganisation(ctx.db);
+  ({ ctx, organisation } = await createOrganisationTestContext());
   other = await createOrganisation(ctx.db);
 });
 afterAll(() => ctx?.close());

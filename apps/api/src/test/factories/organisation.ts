@@ -15,6 +15,9 @@ export function uniqueOrganisationName(): string {
   return `Org ${letters}`;
 }
 
+/** An organisation as `createOrganisation` answers it: its row and the hosts it is served at. */
+export type TestOrganisation = Awaited<ReturnType<typeof createOrganisation>>;
+
 /** An organisation served at the given hosts (a unique host when none are given). */
 export async function createOrganisation(
   db: Executor,

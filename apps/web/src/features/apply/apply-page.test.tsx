@@ -10,7 +10,12 @@ import { ApplyPage, readBooking } from './apply-page';
 import type * as LeavePageModule from './leave-page';
 import { leavePage } from './leave-page';
 import { draftKey, emptyValues, type ApplicationFormValues } from './form-values';
-import { opportunityFixture, organisationFixture, sectionsFixture } from './test-fixtures';
+import {
+  opportunityFixture,
+  organisationFixture,
+  savedApplicationFixture,
+  sectionsFixture,
+} from './test-fixtures';
 
 vi.mock('./leave-page', async (importOriginal) => ({
   ...(await importOriginal<typeof LeavePageModule>()),
@@ -619,34 +624,12 @@ describe('ApplyPage: application key', () => {
     on('GET', '/api/opportunities/quick-help/apply', {
       status: 200,
       body: {
-        data: {
+        data: savedApplicationFixture({
           application_id: 9,
           application_key: 'abc',
-          status: 'pending',
-          opportunity_id: 11,
-          user_id: 3,
-          email: 'kim@example.org',
-          title: null,
-          first_name: 'Kim',
-          last_name: 'Key',
           dob: '1995-03-04',
-          contact_number: null,
-          contact_number_country_code: null,
-          parents_first_name: null,
-          parents_last_name: null,
-          parents_email: null,
-          addresses: [],
-          why: null,
-          motivation: null,
-          special_requirements_bool: null,
-          special_requirements: null,
           right_to_volunteer: 'yes',
-          references: [],
-          documents: [],
-          questions: {},
-          additional_consent: [],
-          timeslot_ids: [],
-        },
+        }),
       },
     });
     on('POST', '/api/opportunities/quick-help/apply', { status: 200, body: { data: { valid: true } } });

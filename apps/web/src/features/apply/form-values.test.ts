@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearDraft, draftKey, emptyValues, loadDraft, prefillFromProfile, saveDraft, valuesFromSavedApplication } from './form-values';
-import type { ApplicantProfile, KeyedApplication } from './api';
+import type { ApplicantProfile } from './api';
+import { savedApplicationFixture } from './test-fixtures';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -95,34 +96,13 @@ describe('prefill', () => {
   });
 
   it('reads a saved application into the form', () => {
-    const saved = {
+    const saved = savedApplicationFixture({
       application_id: 9,
-      application_key: 'k',
-      status: 'pending',
-      opportunity_id: 11,
-      user_id: 3,
-      email: 'kim@example.org',
-      title: null,
-      first_name: 'Kim',
-      last_name: 'Key',
-      dob: '2000-01-02',
-      contact_number: null,
-      contact_number_country_code: null,
-      parents_first_name: null,
-      parents_last_name: null,
-      parents_email: null,
-      addresses: [],
-      why: null,
       motivation: 4,
       special_requirements_bool: 'no',
-      special_requirements: null,
-      right_to_volunteer: null,
-      references: [],
-      documents: [],
       questions: { 'availability-notes': 'Mornings' },
       additional_consent: [true],
-      timeslot_ids: [],
-    } satisfies KeyedApplication;
+    });
     expect(valuesFromSavedApplication(saved)).toMatchObject({
       email: 'kim@example.org',
       first_name: 'Kim',

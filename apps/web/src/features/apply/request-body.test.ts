@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyValues, type ApplicationFormValues } from './form-values';
-import { buildApplicationBody, type BodyContext } from './request-body';
-import { sectionsFixture } from './test-fixtures';
+import { buildApplicationBody } from './request-body';
+import { bodyContextFixture, sectionsFixture } from './test-fixtures';
 
-const context: BodyContext = {
-  sections: sectionsFixture,
-  mode: 'anonymous',
-  applicationKey: null,
-  minorAge: 18,
-  booking: null,
-  passwordShown: true,
-  consentsShown: true,
-};
+const context = bodyContextFixture(sectionsFixture, { passwordShown: true });
 
 const values: ApplicationFormValues = {
   ...emptyValues(),

@@ -1,5 +1,8 @@
 import type { FormSection, Opportunity, Organisation } from '@muster/contract';
 import { buildTestFormSection } from '@muster/contract/testing';
+import type { KeyedApplication } from './api';
+import type { BodyContext } from './steps/step-props';
+import type { ValidationContext } from './validation';
 
 /** Test data shaped like the API's answers for the quick-help demo opportunity. */
 
@@ -103,3 +106,73 @@ export const sectionsFixture: FormSection[] = [
     terms: [{ id: 70, name: 'Volunteer agreement', link: 'https://example.org/agreement' }],
   }),
 ];
+
+/**
+ * What the request body depends on besides the answers, for tests: an anonymous applicant with no
+ * application key or booking, a minor age of 18, consents shown and no password block.
+ */
+export function bodyContextFixture(
+  sections: readonly FormSection[],
+  overrides: Partial<BodyContext> = {},
+): BodyContext {
+  return {
+    sections,
+    mode: 'anonymous',
+    applicationKey: null,
+    minorAge: 18,
+    booking: null,
+    passwordShown: false,
+    consentsShown: true,
+    ...overrides,
+  };
+}
+
+/** The page's validation context over `body`: a new applicant to the fixtures' opportunity at localhost. */
+export function validationContextFixture(
+  body: BodyContext,
+  overrides: Partial<Omit<ValidationContext, 'body'>> = {},
+): ValidationContext {
+  return {
+    body,
+    opportunity: opportunityFixture,
+    organisation: organisationFixture,
+    existingApplicant: false,
+    passwordDemanded: false,
+    motivationIds: null,
+    host: 'localhost',
+    ...overrides,
+  };
+}
+
+/** An application opened by its key as the API answers it: Kim Key's details, nothing else answered. */
+export function savedApplicationFixture(overrides: Partial<KeyedApplication> = {}): KeyedApplication {
+  return {
+    application_id: 1,
+    application_key: 'k',
+    status: 'pending',
+    opportunity_id: 11,
+    user_id: 3,
+    email: 'kim@example.org',
+    title: null,
+    first_name: 'Kim',
+    last_name: 'Key',
+    dob: '2000-01-02',
+    contact_number: null,
+    contact_number_country_code: null,
+    parents_first_name: null,
+    parents_last_name: null,
+    parents_email: null,
+    addresses: [],
+    why: null,
+    motivation: null,
+    special_requirements_bool: null,
+    special_requirements: null,
+    right_to_volunteer: null,
+    references: [],
+    documents: [],
+    questions: {},
+    additional_consent: [],
+    timeslot_ids: [],
+    ...overrides,
+  };
+}

@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { emptyValues, type ApplicationFormValues } from './form-values';
-import type { BodyContext } from './request-body';
-import { opportunityFixture, organisationFixture, sectionsFixture } from './test-fixtures';
-import { schemaOptions, todayIn, toFieldErrors, validateApplication, type ValidationContext } from './validation';
+import { bodyContextFixture, sectionsFixture, validationContextFixture } from './test-fixtures';
+import { schemaOptions, todayIn, toFieldErrors, validateApplication } from './validation';
 
-const body: BodyContext = {
-  sections: sectionsFixture,
-  mode: 'anonymous',
-  applicationKey: null,
-  minorAge: 18,
-  booking: null,
-  passwordShown: true,
-  consentsShown: true,
-};
-const context: ValidationContext = {
-  body,
-  opportunity: opportunityFixture,
-  organisation: organisationFixture,
-  existingApplicant: false,
-  passwordDemanded: false,
-  motivationIds: null,
-  host: 'localhost',
-};
+const body = bodyContextFixture(sectionsFixture, { passwordShown: true });
+const context = validationContextFixture(body);
 
 const complete: ApplicationFormValues = {
   ...emptyValues(),

@@ -1,48 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestFormSection as section } from '../../test-factories.js';
+import {
+  buildTestFormSection as section,
+  testDiversityFixed,
+  testDiversityQuestions,
+  testDiversityV2,
+} from '../../test-factories.js';
 import { buildApplicationBodySchema } from '../body.js';
 import { errorsOf, options, person } from '../test-support.js';
 import { isDiversityQuestionShown, shownDiversityQuestions } from './diversity.js';
 
-/** Disabled? (1) → Which? (2, multiple, with Other) → Since when? (3, shown after Sight). */
-const diversity = {
-  mode: 'v2' as const,
-  questions: [
-    {
-      id: 1,
-      question_text: 'Disabled?',
-      is_multiple_select: false,
-      compulsory: true,
-      options: [
-        { id: 10, option_text: 'Yes', is_other: false },
-        { id: 11, option_text: 'No', is_other: false },
-      ],
-      depends_on: [],
-    },
-    {
-      id: 2,
-      question_text: 'Which?',
-      is_multiple_select: true,
-      compulsory: true,
-      options: [
-        { id: 20, option_text: 'Sight', is_other: false },
-        { id: 21, option_text: 'Other', is_other: true },
-      ],
-      depends_on: [{ question_id: 1, option_id: 10 }],
-    },
-    {
-      id: 3,
-      question_text: 'Since when?',
-      is_multiple_select: false,
-      compulsory: false,
-      options: [
-        { id: 30, option_text: 'Birth', is_other: false },
-        { id: 31, option_text: 'Later', is_other: false },
-      ],
-      depends_on: [{ question_id: 2, option_id: 20 }],
-    },
-  ],
-};
+const { disabled, which, since } = testDiversityQuestions;
+/** Disabled? (1) → Which? (2, multiple, with Other, compulsory here) → Since when? (3, shown after Sight). */
+const diversity = testDiversityV2([disabled, { ...which, compulsory: true }, since]);
 
 function v2Schema(compulsory: boolean, extra: Partial<typeof options> = {}) {
   return buildApplicationBodySchema(
@@ -150,27 +119,7 @@ describe('shownDiversityQuestions', () => {
 });
 
 describe('buildApplicationBodySchema: fixed diversity', () => {
-  const fixed = {
-    mode: 'fixed' as const,
-    options: {
-      gender: [
-        { id: 2, label: 'Man', is_other: false },
-        { id: 4, label: 'Other', is_other: true },
-      ],
-      nationality: [
-        { id: 63, label: 'British', is_other: false },
-        { id: 68, label: 'Other', is_other: true },
-      ],
-      registered_disabled: [
-        { id: 37, label: 'Yes', is_other: true },
-        { id: 38, label: 'No', is_other: false },
-      ],
-      disabled_select: [
-        { id: 40, label: 'Sight', is_other: false },
-        { id: 50, label: 'Other', is_other: true },
-      ],
-    },
-  };
+  const fixed = testDiversityFixed;
   const schema = (compulsory = false) =>
     buildApplicationBodySchema(
       [

@@ -7,25 +7,22 @@ import {
   userDiversityQuestionAnswerOptions,
   userDiversityQuestionAnswers,
 } from '../../../db/schema/index.js';
-import { seedReferenceData } from '../../../db/seed/reference-data.js';
-import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createOrganisationTestContext, type TestContext } from '../../../test/context.js';
 import { applicationFormData, newApplicantDetails } from '../../../test/factories/application.js';
 import { createAccount, sessionTokenFor } from '../../../test/factories/auth.js';
 import { answerDiversityQuestion, createDiversityQuestions } from '../../../test/factories/diversity.js';
 import { createOpportunity } from '../../../test/factories/opportunity.js';
-import { createOrganisation } from '../../../test/factories/organisation.js';
+import type { TestOrganisation } from '../../../test/factories/organisation.js';
 
 let ctx: TestContext;
-let organisation: Awaited<ReturnType<typeof createOrganisation>>;
+let organisation: TestOrganisation;
 let questions: Awaited<ReturnType<typeof createDiversityQuestions>>;
 let v2Slug: string;
 let fixedSlug: string;
 const PASSWORD = 'Sunshine42';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedReferenceData(ctx.db);
-  organisation = await createOrganisation(ctx.db);
+  ({ ctx, organisation } = await createOrganisationTestContext());
   questions = await createDiversityQuestions(ctx.db, organisation.id);
   const sections = (diversity: 'v2' | 'fixed') => [
     { type: 'basic-details' as const },

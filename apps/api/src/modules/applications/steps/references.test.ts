@@ -3,7 +3,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationReferences, outboxMessages, referenceRequests } from '../../../db/schema/index.js';
 import { seedReferenceData } from '../../../db/seed/reference-data.js';
-import { createTestContext, type TestContext } from '../../../test/context.js';
+import {
+  createOrganisationTestContext,
+  createTestContext,
+  type TestContext,
+} from '../../../test/context.js';
 import {
   applicantEmail,
   createApplication,
@@ -11,22 +15,19 @@ import {
 } from '../../../test/factories/application.js';
 import { createAccount } from '../../../test/factories/auth.js';
 import { createOpportunity } from '../../../test/factories/opportunity.js';
-import { createOrganisation } from '../../../test/factories/organisation.js';
+import { createOrganisation, type TestOrganisation } from '../../../test/factories/organisation.js';
 import { createReferee, tokenOfReferenceEmail } from '../../../test/factories/references.js';
 import { startSmtpServer } from '../../../test/smtp-server.js';
 
 let ctx: TestContext;
-let organisation: Awaited<ReturnType<typeof createOrganisation>>;
+let organisation: TestOrganisation;
 let opportunity: Awaited<ReturnType<typeof createOpportunity>>;
 let host: string;
 const PASSWORD = 'Sunshine42';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedReferenceData(ctx.db);
-  organisation = await createOrganisation(ctx.db);
-  host = organisation.hosts[0] ?? '';
+  ({ ctx, organisation, host } = await createOrganisationTestContext());
   opportunity = await createOpportunity(ctx.db, organisation.id, {
     displayName: 'Beach Clean at Sandy Bay',
     sections: [{ type: 'basic-details' }, { type: 'references', requestedReferences: 2 }],
@@ -56,6 +57,18 @@ const phoneReferee = {
   phone_number_country_code: 'GB',
 };
 
+/** A new applicant's complete form (Robin Fletcher, with a password) naming these referees. */
+function applicationWith(references: unknown[]) {
+  return {
+    ...newApplicantDetails(),
+    first_name: 'Robin',
+    last_name: 'Fletcher',
+    references,
+    new_password: PASSWORD,
+    new_password_confirm: PASSWORD,
+  };
+}
+
 function messagesTo(to: string) {
   return ctx.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
 }
@@ -77,14 +90,7 @@ describe('references step: reference requests', () => {
   it('emails each referee with an email address after a full submit, and locks them; none for a phone-only referee', async () => {
     const refereeEmail = applicantEmail('referee');
     const before = Date.now();
-    const response = await apply({
-      ...newApplicantDetails(),
-      first_name: 'Robin',
-      last_name: 'Fletcher',
-      references: [emailReferee(refereeEmail), phoneReferee],
-      new_password: PASSWORD,
-      new_password_confirm: PASSWORD,
-    });
+    const response = await apply(applicationWith([emailReferee(refereeEmail), phoneReferee]));
     expect(response.statusCode, response.body).toBe(201);
     const applicationId = response.json<{ data: { application_id: number } }>().data.application_id;
 
@@ -137,10 +143,7 @@ describe('references step: reference requests', () => {
   it('sends nothing and writes nothing for a validate-only dry run', async () => {
     const refereeEmail = applicantEmail('dry-referee');
     const response = await apply({
-      ...newApplicantDetails(),
-      references: [emailReferee(refereeEmail), phoneReferee],
-      new_password: PASSWORD,
-      new_password_confirm: PASSWORD,
+      ...applicationWith([emailReferee(refereeEmail), phoneReferee]),
       validateOnly: '1',
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -152,12 +155,7 @@ describe('references step: reference requests', () => {
 
   it('sends nothing when the submit is refused', async () => {
     const refereeEmail = applicantEmail('refused-referee');
-    const response = await apply({
-      ...newApplicantDetails(),
-      references: [emailReferee(refereeEmail), { ...phoneReferee, last_name: '' }],
-      new_password: PASSWORD,
-      new_password_confirm: PASSWORD,
-    });
+    const response = await apply(applicationWith([emailReferee(refereeEmail), { ...phoneReferee, last_name: '' }]));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       errors: { 'references.1.last_name': ['Last name is required'] },
@@ -260,14 +258,7 @@ describe('references step: with an SMTP server', () => {
         method: 'POST',
         url: `/api/opportunities/${opp.slug}/apply`,
         headers: { host: org.hosts[0] ?? '' },
-        payload: {
-          ...newApplicantDetails(),
-          first_name: 'Robin',
-          last_name: 'Fletcher',
-          references: [emailReferee(refereeEmail), phoneReferee],
-          new_password: PASSWORD,
-          new_password_confirm: PASSWORD,
-        },
+        payload: applicationWith([emailReferee(refereeEmail), phoneReferee]),
       });
       expect(response.statusCode, response.body).toBe(201);
       await expect.poll(() => smtp.received.map((mail) => mail.to), { timeout: 5_000 }).toEqual([[refereeEmail]]);

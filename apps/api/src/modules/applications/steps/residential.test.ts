@@ -8,8 +8,7 @@ import {
   residentialBookings,
   userEmailAddresses,
 } from '../../../db/schema/index.js';
-import { seedReferenceData } from '../../../db/seed/reference-data.js';
-import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createOrganisationTestContext, type TestContext } from '../../../test/context.js';
 import {
   applicantEmail,
   applicationFormData,
@@ -18,7 +17,7 @@ import {
 } from '../../../test/factories/application.js';
 import { createAccount, sessionTokenFor } from '../../../test/factories/auth.js';
 import { createOpportunity, createTeam } from '../../../test/factories/opportunity.js';
-import { createOrganisation } from '../../../test/factories/organisation.js';
+import type { TestOrganisation } from '../../../test/factories/organisation.js';
 import {
   closeRoom,
   createBooking,
@@ -35,17 +34,14 @@ import { reviewApplyStep } from './review-apply.js';
  */
 
 let ctx: TestContext;
-let organisation: Awaited<ReturnType<typeof createOrganisation>>;
+let organisation: TestOrganisation;
 let host: string;
 /** A Saturday three weeks or more from today: the first stay of every test. */
 let base: string;
 const PASSWORD = 'Sunshine42';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedReferenceData(ctx.db);
-  organisation = await createOrganisation(ctx.db);
-  host = organisation.hosts[0] ?? '';
+  ({ ctx, organisation, host } = await createOrganisationTestContext());
   const from = addDaysIso(todayIn(organisation.timezone), 21);
   base = addDaysIso(from, (6 - weekdayOf(from) + 7) % 7);
 });

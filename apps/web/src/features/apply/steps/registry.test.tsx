@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyValues } from '../form-values';
-import { sectionsFixture } from '../test-fixtures';
+import { bodyContextFixture, sectionsFixture } from '../test-fixtures';
 import { STEP_REGISTRY, type SectionType } from './registry';
-import type { BodyContext } from './step-props';
 
 describe('STEP_REGISTRY', () => {
   it.each(Object.keys(STEP_REGISTRY) as SectionType[])('loads the %s step’s component only on demand', async (type) => {
@@ -12,15 +11,9 @@ describe('STEP_REGISTRY', () => {
   });
 
   it('builds the residential booking from the answers, the address dates standing in for unchosen ones', () => {
-    const context: BodyContext = {
-      sections: [],
-      mode: 'anonymous',
-      applicationKey: null,
-      minorAge: 18,
+    const context = bodyContextFixture([], {
       booking: { start_date: '2026-07-01', end_date: '2026-07-03', willing_to_share: true },
-      passwordShown: false,
-      consentsShown: true,
-    };
+    });
     const section = { ...sectionsFixture[1]!, type: 'residential' as const };
     const unanswered = { gender_id: '', requirements_radio: '', requirements: undefined, linked: [] };
     expect(STEP_REGISTRY.residential.body(section, emptyValues(), context)).toEqual({

@@ -1,18 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { format, subMonths } from 'date-fns';
-import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MEDIA_TYPE, type FormSection, type GeocodedAddress, type GeocodeSuggestion } from '@muster/contract';
+import { type FormSection, type GeocodedAddress, type GeocodeSuggestion } from '@muster/contract';
 import { buildTestFormSection } from '@muster/contract/testing';
-import { SessionProvider } from '../../../../lib/session/session-context';
-import { emptyValues, type ApplicationFormValues } from '../../form-values';
-import { opportunityFixture, organisationFixture } from '../../test-fixtures';
-import { applicationResolver, type ValidationContext } from '../../validation';
-import type { StepProps } from '../step-props';
+import { axeViolations } from '../../../../lib/testing/axe';
+import { emptyValues } from '../../form-values';
+import { bodyContextFixture, opportunityFixture, validationContextFixture } from '../../test-fixtures';
+import { apiResponse, renderStep, requestUrl, stepProps } from '../test-support';
 import { AddressDetailsStep, INCOMPLETE_ADDRESS_MESSAGE, NO_ADDRESS_MESSAGE } from './address-details-step';
 import { ADDRESS_SEARCH_DELAY_MS } from './address-lookup';
 import { emptyAddressRow, type AddressRow } from './body';
@@ -68,8 +63,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input, init) => {
-      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const url = new URL(href, 'http://localhost');
+      const url = requestUrl(input);
       calls.push({ url, signal: init?.signal });
       const key = url.pathname === SEARCH_PATH ? `${SEARCH_PATH}?q=${url.searchParams.get('q')}` : url.pathname;
       if (hanging.includes(key)) {
@@ -78,11 +72,7 @@ beforeEach(() => {
         });
       }
       const body = answers[key] ?? (url.pathname === SEARCH_PATH ? { data: { data: [] } } : undefined);
-      return Promise.resolve(
-        body === undefined
-          ? new Response(JSON.stringify({ message: 'Not found' }), { status: 404, headers: { 'content-type': API_MEDIA_TYPE } })
-          : new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': API_MEDIA_TYPE } }),
-      );
+      return Promise.resolve(body === undefined ? apiResponse({ message: 'Not found' }, 404) : apiResponse(body));
     }),
   );
 });
@@ -91,97 +81,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function props(section: FormSection): StepProps {
-  return {
-    section,
-    sections: [section],
-    stepIndex: 0,
+/** The address step alone in a form checked as the page checks it, and a user to drive it. */
+function renderAddresses({ section = historySection, addresses = [] }: { section?: FormSection; addresses?: AddressRow[] } = {}) {
+  const props = stepProps(section, {
     opportunity: { ...opportunityFixture, slug: 'beach-clean' },
-    organisation: organisationFixture,
-    mode: 'anonymous',
-    applicationKey: null,
-    booking: null,
-    onUploadingChange: () => undefined,
-    applicant: {
-      displayName: null,
-      lockedDetails: null,
-      emailCheck: { status: 'idle' },
-      onRetryEmailCheck: () => undefined,
-      onSignedIn: () => undefined,
-      onSignOut: () => undefined,
-      returnPath: '/apply/beach-clean',
-      settled: true,
-      profileFailed: false,
-    },
-    navigation: { incompleteSteps: [], hrefForStep: () => '', onGoToStep: () => undefined },
-    motivations: [],
     consentsShown: false,
-    passwordShown: false,
-    passwordInputs: [],
-  };
-}
-
-/** The page's validation context for a form of this one step (the contract judges it). */
-function validationContext(section: FormSection): ValidationContext {
-  return {
-    body: {
-      sections: [section],
-      mode: 'anonymous',
-      applicationKey: null,
-      minorAge: 18,
-      booking: null,
-      passwordShown: false,
-      consentsShown: false,
-    },
-    opportunity: { default_phone_country_code: 'GB' },
-    organisation: organisationFixture,
-    existingApplicant: true,
-    passwordDemanded: false,
-    motivationIds: null,
-    host: 'localhost',
-  };
-}
-
-function Form({
-  section,
-  addresses,
-  children,
-  onForm,
-}: {
-  section: FormSection;
-  addresses: AddressRow[];
-  children: ReactNode;
-  onForm: (form: UseFormReturn<ApplicationFormValues>) => void;
-}) {
-  const resolver: Resolver<ApplicationFormValues> = (values, _context, options) =>
-    applicationResolver(values, validationContext(section), options);
-  const form = useForm<ApplicationFormValues>({ defaultValues: { ...emptyValues(), addresses }, resolver });
-  useEffect(() => {
-    onForm(form);
-  }, [form, onForm]);
-  return <FormProvider {...form}>{children}</FormProvider>;
-}
-
-function renderStep({ section = historySection, addresses = [] }: { section?: FormSection; addresses?: AddressRow[] } = {}) {
-  let form: UseFormReturn<ApplicationFormValues> | null = null;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <Form section={section} addresses={addresses} onForm={(value) => (form = value)}>
-          <AddressDetailsStep {...props(section)} />
-        </Form>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  });
+  const view = renderStep(<AddressDetailsStep {...props} />, {
+    values: { addresses },
+    // The page's validation context for a form of this one step (the contract judges it).
+    validation: validationContextFixture(bodyContextFixture([section], { consentsShown: false }), {
+      opportunity: { default_phone_country_code: 'GB' },
+      existingApplicant: true,
+    }),
+  });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  const getForm = () => {
-    if (!form) {
-      throw new Error('the form did not render');
-    }
-    return form;
-  };
-  return { user, form: getForm, container: view.container };
+  return { user, form: view.form, container: view.container };
 }
 
 /** Lets the search pause pass (and whatever the search answers settle). */
@@ -224,18 +139,9 @@ function address(overrides: Partial<AddressRow>): AddressRow {
 
 const HIGH_STREET = address({ street: '1 High Street', city: 'Bristol', postcode: 'BS1 4DJ', key: 'high-street' });
 
-async function expectNoAxeViolations(container: HTMLElement) {
-  const results = await axe.run(container.ownerDocument.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom lays nothing out, so contrast cannot be measured here; the browser run covers it.
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-}
-
 describe('AddressDetailsStep: the address finder', () => {
   it('searches from 2 characters only, 800 ms after the last keystroke, for addresses with usePca', async () => {
-    const { user } = renderStep();
+    const { user } = renderAddresses();
     await user.type(lookup(), 'B');
     await pause(2000);
     expect(searches()).toHaveLength(0);
@@ -251,7 +157,7 @@ describe('AddressDetailsStep: the address finder', () => {
   it('cancels the search a newer one supersedes', async () => {
     hanging = [`${SEARCH_PATH}?q=BS1`];
     answers[`${SEARCH_PATH}?q=BS1 4DJ`] = { data: { data: [suggestion('1 High Street, Bristol, BS1 4DJ', 'a1')] } };
-    const { user } = renderStep();
+    const { user } = renderAddresses();
     await user.type(lookup(), 'BS1');
     await pause();
     expect(searches()).toHaveLength(1);
@@ -283,7 +189,7 @@ describe('AddressDetailsStep: the address finder', () => {
       county: 'City of Bristol',
       postcode: 'BS1 4DJ',
     });
-    const { user, form } = renderStep({ section: singleSection });
+    const { user, form } = renderAddresses({ section: singleSection });
     await user.type(lookup(), 'BS1 4DJ');
     await pause();
     const box = lookup();
@@ -327,7 +233,7 @@ describe('AddressDetailsStep: the address finder', () => {
     const submitted = vi.fn((event: SubmitEvent) => event.preventDefault());
     document.addEventListener('submit', submitted);
     try {
-      const { user } = renderStep({ section: singleSection });
+      const { user } = renderAddresses({ section: singleSection });
       await user.type(lookup(), 'High');
       await user.keyboard('{Enter}');
       // Enter searched at once, without the pause.
@@ -346,7 +252,7 @@ describe('AddressDetailsStep: the address finder', () => {
 
   it('says when the finder fails, and offers the manual entry', async () => {
     answers[`${SEARCH_PATH}?q=zz`] = { unexpected: true };
-    const { user } = renderStep();
+    const { user } = renderAddresses();
     await user.type(lookup(), 'zz');
     await pause();
     expect(
@@ -358,7 +264,7 @@ describe('AddressDetailsStep: the address finder', () => {
 
 describe('AddressDetailsStep: the Edit address modal', () => {
   it('checks line 1, city, postcode and country by their fields, saves, and gives focus back', async () => {
-    const { user, form } = renderStep({ section: singleSection });
+    const { user, form } = renderAddresses({ section: singleSection });
     const manual = screen.getByRole('button', { name: 'Enter the address manually' });
     await user.click(manual);
     const modal = dialog();
@@ -402,7 +308,7 @@ describe('AddressDetailsStep: the Edit address modal', () => {
   });
 
   it('keeps the address on Cancel and on Escape, and the edit link reopens it with its values', async () => {
-    const { user, form } = renderStep({ section: singleSection, addresses: [HIGH_STREET] });
+    const { user, form } = renderAddresses({ section: singleSection, addresses: [HIGH_STREET] });
     const edit = screen.getByRole('button', { name: 'Edit address' });
     await user.click(edit);
     const line1 = within(dialog()).getByRole('textbox', { name: /^Address line 1/ });
@@ -422,7 +328,7 @@ describe('AddressDetailsStep: the Edit address modal', () => {
   });
 
   it('keeps Tab inside the modal', async () => {
-    const { user } = renderStep({ section: singleSection, addresses: [HIGH_STREET] });
+    const { user } = renderAddresses({ section: singleSection, addresses: [HIGH_STREET] });
     await user.click(screen.getByRole('button', { name: 'Edit address' }));
     const save = within(dialog()).getByRole('button', { name: 'Save address' });
     save.focus();
@@ -433,7 +339,7 @@ describe('AddressDetailsStep: the Edit address modal', () => {
   });
 
   it('shows an incomplete address with its link, which opens the modal at what is missing', async () => {
-    const { user } = renderStep({
+    const { user } = renderAddresses({
       section: singleSection,
       addresses: [address({ street: '1 High Street', postcode: 'BS1 4DJ', key: 'no-city' })],
     });
@@ -452,7 +358,7 @@ describe('AddressDetailsStep: the Edit address modal', () => {
 
 describe('AddressDetailsStep: messages', () => {
   it('asks for an address when none is given, at the finder, as the contract says', async () => {
-    const { form } = renderStep({ section: singleSection });
+    const { form } = renderAddresses({ section: singleSection });
     await act(async () => {
       await form().trigger('addresses');
     });
@@ -463,7 +369,7 @@ describe('AddressDetailsStep: messages', () => {
   });
 
   it('shows the server’s messages at their address, in the modal by their fields', async () => {
-    const { user, form } = renderStep({ section: singleSection, addresses: [HIGH_STREET] });
+    const { user, form } = renderAddresses({ section: singleSection, addresses: [HIGH_STREET] });
     act(() => form().setError('addresses.0.postcode', { type: 'server', message: 'We do not deliver to this postcode' }));
     expect(screen.getByText('Postcode: We do not deliver to this postcode')).toBeInTheDocument();
     // The error summary's link (#apply-addresses-0-postcode) lands on the edit link.
@@ -476,7 +382,7 @@ describe('AddressDetailsStep: messages', () => {
   });
 
   it('gives the contract’s history message at the group, and not twice for a from date', async () => {
-    const { form } = renderStep({ addresses: [{ ...HIGH_STREET, from_date: format(monthsAgo(12), 'yyyy-MM') }, address({ key: 'blank' })] });
+    const { form } = renderAddresses({ addresses: [{ ...HIGH_STREET, from_date: format(monthsAgo(12), 'yyyy-MM') }, address({ key: 'blank' })] });
     await act(async () => {
       await form().trigger('addresses');
     });
@@ -501,7 +407,7 @@ describe('AddressDetailsStep: messages', () => {
 
 describe('AddressDetailsStep: address history', () => {
   it('drops the message about the whole history once a date changes, keeping each address’s own', async () => {
-    const { user, form } = renderStep({
+    const { user, form } = renderAddresses({
       addresses: [{ ...HIGH_STREET, from_date: format(monthsAgo(12), 'yyyy-MM') }, address({ key: 'blank' })],
     });
     await act(async () => {
@@ -515,24 +421,24 @@ describe('AddressDetailsStep: address history', () => {
   });
 
   it('shows the minimum in years and months', () => {
-    renderStep({ section: { ...historySection, min_address_history: 18 } });
+    renderAddresses({ section: { ...historySection, min_address_history: 18 } });
     expect(screen.getByText(/in the last 1 year and 6 months, starting with your current address/)).toBeInTheDocument();
   });
 
   it('shows 36 months as 3 years, with a From month and year for each address', () => {
-    renderStep();
+    renderAddresses();
     expect(screen.getByText(/in the last 3 years, starting with your current address/)).toBeInTheDocument();
     expect(within(rowAt(0)).getByRole('heading', { name: 'Current address' })).toBeInTheDocument();
     expect(within(rowAt(0)).getByRole('group', { name: /^From/ })).toBeInTheDocument();
   });
 
   it('has no From field without a minimum', () => {
-    renderStep({ section: singleSection });
+    renderAddresses({ section: singleSection });
     expect(screen.queryByRole('group', { name: /^From/ })).not.toBeInTheDocument();
   });
 
   it('appends a row below the minimum and removes dateless rows once it is met', async () => {
-    const { user, form } = renderStep({ addresses: [HIGH_STREET] });
+    const { user, form } = renderAddresses({ addresses: [HIGH_STREET] });
     expect(rows()).toHaveLength(1);
     await typeFrom(user, rowAt(0), monthsAgo(12));
     await waitFor(() => expect(rows()).toHaveLength(2));
@@ -548,7 +454,7 @@ describe('AddressDetailsStep: address history', () => {
 
   it('keeps a row while its date is half typed, and lets an extra address be removed', async () => {
     const older = address({ street: '5 Old Lane', city: 'Bath', postcode: 'BA1 1AA', from_date: format(monthsAgo(48), 'yyyy-MM'), key: 'old-lane' });
-    const { user, form } = renderStep({ addresses: [{ ...HIGH_STREET, from_date: format(monthsAgo(12), 'yyyy-MM') }, older] });
+    const { user, form } = renderAddresses({ addresses: [{ ...HIGH_STREET, from_date: format(monthsAgo(12), 'yyyy-MM') }, older] });
     expect(rows()).toHaveLength(2);
     expect(within(rowAt(0)).queryByRole('button', { name: 'Remove address' })).not.toBeInTheDocument();
     const year = within(within(rowAt(1)).getByRole('group', { name: /^From/ })).getByRole('textbox', { name: 'Year' });
@@ -572,14 +478,14 @@ describe('AddressDetailsStep: accessibility', () => {
     // axe waits on real timeouts.
     vi.useRealTimers();
     vi.stubGlobal('jest', undefined);
-    const { container, form } = renderStep();
+    const { container, form } = renderAddresses();
     const user = userEvent.setup();
-    await expectNoAxeViolations(container);
+    expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
     await act(async () => {
       await form().trigger('addresses');
     });
     expect(screen.getByText(NO_ADDRESS_MESSAGE)).toBeInTheDocument();
-    await expectNoAxeViolations(container);
+    expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
     act(() =>
       form().reset({
         ...emptyValues(),
@@ -593,8 +499,8 @@ describe('AddressDetailsStep: accessibility', () => {
       await form().trigger('addresses');
     });
     expect(screen.getByRole('button', { name: INCOMPLETE_ADDRESS_MESSAGE })).toBeInTheDocument();
-    await expectNoAxeViolations(container);
+    expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
     await user.click(screen.getByRole('button', { name: INCOMPLETE_ADDRESS_MESSAGE }));
-    await expectNoAxeViolations(container);
+    expect(await axeViolations(container.ownerDocument.body)).toEqual([]);
   }, 60_000);
 });

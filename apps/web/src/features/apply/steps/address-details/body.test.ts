@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildApplicationBodySchema } from '@muster/contract';
 import { buildTestFormSection } from '@muster/contract/testing';
-import type { BodyContext } from '../step-props';
 import { emptyValues } from '../../form-values';
+import { bodyContextFixture } from '../../test-fixtures';
 import { addressDetailsBody, bodyIndexes, emptyAddressRow, readAddressRows, type AddressRow } from './body';
 
 const withHistory = buildTestFormSection('address-details', { min_address_history: 36 });
 const without = buildTestFormSection('address-details');
 
-const context = (section: typeof withHistory): BodyContext => ({
-  sections: [section],
-  mode: 'anonymous',
-  applicationKey: null,
-  minorAge: 18,
-  booking: null,
-  passwordShown: false,
-  consentsShown: false,
-});
+const context = (section: typeof withHistory) => bodyContextFixture([section], { consentsShown: false });
 
 const home: AddressRow = {
   ...emptyAddressRow('home'),

@@ -11,24 +11,14 @@ import { errorMessage } from '../../form-errors';
 import { PasswordResetRequest, SignInPanel } from '../../sign-in-panel';
 import type { EmailCheckState } from '../../use-email-check';
 import { CustomBlocks } from '../../custom-blocks';
-import type { ApplicantMode, StepProps } from '../step-props';
+import type { ApplicantMode, StepApplicant, StepProps } from '../step-props';
 
 type BasicDetailsProps = {
   section: FormSection;
   organisation: Organisation;
   defaultPhoneRegion: string;
   mode: ApplicantMode;
-  /** The signed-in user's name, for 'Not {display name}?'. */
-  displayName: string | null;
-  /** Details the signed-in user's profile supplies: these are locked. */
-  lockedDetails: Partial<ProfileDetails> | null;
-  emailCheck: EmailCheckState;
-  onRetryEmailCheck: () => void;
-  onSignedIn: () => void;
-  onSignOut: () => void;
-  /** The path to come back to after a reset link, magic link or single sign-on. */
-  returnPath: string;
-};
+} & Omit<StepApplicant, 'settled' | 'profileFailed'>;
 
 const YES_NO = [
   { value: 'yes', label: 'Yes' },

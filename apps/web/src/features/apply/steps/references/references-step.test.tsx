@@ -1,15 +1,18 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { REFEREE_CONTACT_REQUIRED, REFEREE_PHONE_REQUIRED, type FormSection } from '@muster/contract';
 import { buildTestFormSection } from '@muster/contract/testing';
-import { emptyValues, valuesFromSavedApplication, type ApplicationFormValues } from '../../form-values';
+import { emptyValues, valuesFromSavedApplication } from '../../form-values';
 import type { KeyedApplication } from '../../api';
-import { opportunityFixture, organisationFixture, sectionsFixture } from '../../test-fixtures';
-import { applicationResolver, validateApplication, type ValidationContext } from '../../validation';
-import type { BodyContext, StepProps } from '../step-props';
+import {
+  bodyContextFixture,
+  savedApplicationFixture,
+  sectionsFixture,
+  validationContextFixture,
+} from '../../test-fixtures';
+import { validateApplication } from '../../validation';
+import { renderStep, stepProps } from '../test-support';
 import { emptyReferee, referencesBody, type RefereeValues } from './body';
 import { lockedRefereeNotice, NO_EMAIL_LABEL, ReferencesStep } from './references-step';
 
@@ -20,99 +23,24 @@ const section = buildTestFormSection('references', {
   requested_references: 2,
 });
 const sections: FormSection[] = [sectionsFixture[0]!, section];
+const bodyContext = bodyContextFixture(sections);
+const validation = validationContextFixture(bodyContext);
 
-function props(overrides: Partial<StepProps> = {}): StepProps {
-  return {
-    section,
-    sections,
-    stepIndex: 1,
-    opportunity: opportunityFixture,
-    organisation: organisationFixture,
-    mode: 'anonymous',
-    applicationKey: null,
-    booking: null,
-    onUploadingChange: () => undefined,
-    applicant: {
-      displayName: null,
-      lockedDetails: null,
-      emailCheck: { status: 'idle' },
-      onRetryEmailCheck: () => undefined,
-      onSignedIn: () => undefined,
-      onSignOut: () => undefined,
-      returnPath: '/apply/beach-clean',
-      settled: true,
-      profileFailed: false,
-    },
-    navigation: { incompleteSteps: [], hrefForStep: () => '', onGoToStep: () => undefined },
-    motivations: [],
-    consentsShown: true,
-    passwordShown: false,
-    passwordInputs: [],
-    ...overrides,
-  };
-}
-
-function Form({
-  children,
-  values,
-  onForm,
-}: {
-  children: ReactNode;
-  values: ApplicationFormValues;
-  onForm: (form: UseFormReturn<ApplicationFormValues>) => void;
-}) {
-  const form = useForm<ApplicationFormValues>({
-    defaultValues: values,
-    // The application form's resolver: the contract's schema over the whole body.
-    resolver: (answers, _context, options) => applicationResolver(answers, validation, options),
-  });
-  useEffect(() => {
-    onForm(form);
-  }, [form, onForm]);
-  return <FormProvider {...form}>{children}</FormProvider>;
-}
-
-function renderStep(references: RefereeValues[] = [], overrides: Partial<StepProps> = {}) {
-  let form: UseFormReturn<ApplicationFormValues> | null = null;
-  render(
-    <Form values={{ ...emptyValues(), references }} onForm={(value) => (form = value)}>
-      <ReferencesStep {...props(overrides)} />
-    </Form>,
-  );
-  return () => {
-    if (!form) {
-      throw new Error('the form did not render');
-    }
-    return form;
-  };
+/** The references step, second of the form, with these referees; answers the form. */
+function renderReferences(references: RefereeValues[] = []) {
+  return renderStep(<ReferencesStep {...stepProps(section, { sections, stepIndex: 1 })} />, {
+    values: { references },
+    validation,
+  }).form;
 }
 
 function referee(n: number) {
   return screen.getByRole('group', { name: `Referee ${n}` });
 }
 
-const bodyContext: BodyContext = {
-  sections,
-  mode: 'anonymous',
-  applicationKey: null,
-  minorAge: 18,
-  booking: null,
-  passwordShown: false,
-  consentsShown: true,
-};
-const validation: ValidationContext = {
-  body: bodyContext,
-  opportunity: opportunityFixture,
-  organisation: organisationFixture,
-  existingApplicant: false,
-  passwordDemanded: false,
-  motivationIds: null,
-  host: 'localhost',
-};
-
 describe('ReferencesStep', () => {
   it('shows as many referee blocks as the step requests, each with names, email and the no-email box', () => {
-    renderStep();
+    renderReferences();
     expect(screen.getAllByRole('group', { name: /^Referee \d$/ })).toHaveLength(2);
     for (const n of [1, 2]) {
       const block = within(referee(n));
@@ -132,14 +60,14 @@ describe('ReferencesStep', () => {
       last_name: 'Lee',
       email: `r${n}@example.org`,
     }));
-    renderStep(saved);
+    renderReferences(saved);
     expect(screen.getAllByRole('group', { name: /^Referee \d$/ })).toHaveLength(3);
     expect(within(referee(3)).getByRole('textbox', { name: /^First name/ })).toHaveValue('Ref3');
   });
 
   it('ticking the box clears the email and asks for a phone number; unticking clears the phone number', async () => {
     const user = userEvent.setup();
-    const form = renderStep();
+    const form = renderReferences();
     const block = within(referee(1));
     await user.type(block.getByRole('textbox', { name: /^Email address/ }), 'pat@example.org');
     expect(form().getValues('references.0.email')).toBe('pat@example.org');
@@ -167,7 +95,7 @@ describe('ReferencesStep', () => {
   });
 
   it('locks a referee whose request was sent, and says so', () => {
-    renderStep([
+    renderReferences([
       {
         ...emptyReferee(),
         id: 4,
@@ -193,7 +121,7 @@ describe('ReferencesStep', () => {
 
   it('checks the step in the browser: the missing parts of each referee show at their boxes', async () => {
     const user = userEvent.setup();
-    const form = renderStep();
+    const form = renderReferences();
     await user.click(within(referee(2)).getByRole('checkbox', { name: NO_EMAIL_LABEL }));
     // The form checks a step by its top-level fields, as the shell does when leaving it.
     await act(async () => {
@@ -216,7 +144,7 @@ describe('ReferencesStep', () => {
   });
 
   it('shows a server message at its field, tied to the box', async () => {
-    const form = renderStep();
+    const form = renderReferences();
     act(() =>
       form().setError('references.1.email', {
         type: 'server',
@@ -325,7 +253,7 @@ describe('references: body and validation', () => {
         },
       ],
     } as unknown as KeyedApplication;
-    expect(valuesFromSavedApplication({ ...minimalSaved, ...saved }).references).toEqual([
+    expect(valuesFromSavedApplication({ ...savedApplicationFixture(), ...saved }).references).toEqual([
       {
         ...emptyReferee(),
         id: 1,
@@ -347,32 +275,3 @@ describe('references: body and validation', () => {
     ]);
   });
 });
-
-const minimalSaved: KeyedApplication = {
-  application_id: 1,
-  application_key: 'k',
-  status: 'pending',
-  opportunity_id: 11,
-  user_id: 3,
-  email: 'kim@example.org',
-  title: null,
-  first_name: 'Kim',
-  last_name: 'Key',
-  dob: '2000-01-02',
-  contact_number: null,
-  contact_number_country_code: null,
-  parents_first_name: null,
-  parents_last_name: null,
-  parents_email: null,
-  addresses: [],
-  why: null,
-  motivation: null,
-  special_requirements_bool: null,
-  special_requirements: null,
-  right_to_volunteer: null,
-  references: [],
-  documents: [],
-  questions: {},
-  additional_consent: [],
-  timeslot_ids: [],
-};

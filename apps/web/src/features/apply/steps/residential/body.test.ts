@@ -4,20 +4,12 @@ import { buildApplicationBodySchema, type ApplicationSchemaOptions } from '@must
 import { buildTestFormSection } from '@muster/contract/testing';
 import { toFormData } from '../../form-data';
 import { emptyValues, type ApplicationFormValues } from '../../form-values';
-import type { BodyContext } from '../step-props';
+import { bodyContextFixture } from '../../test-fixtures';
 import { emptyBooking, residentialBody } from './body';
 
 const section = buildTestFormSection('residential', { id: 3, position: 1, name: 'Your stay' });
 
-const context: BodyContext = {
-  sections: [section],
-  mode: 'anonymous',
-  applicationKey: null,
-  minorAge: 18,
-  booking: null,
-  passwordShown: true,
-  consentsShown: true,
-};
+const context = bodyContextFixture([section], { passwordShown: true });
 
 const options: ApplicationSchemaOptions = {
   applicant: 'existing',

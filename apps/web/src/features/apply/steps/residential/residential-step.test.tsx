@@ -1,18 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDaysIso, API_MEDIA_TYPE } from '@muster/contract';
+import { addDaysIso } from '@muster/contract';
 import { TOKEN_STORAGE_KEY } from '../../../../lib/api/token-store';
-import { SessionProvider } from '../../../../lib/session/session-context';
 import { makeSessionToken } from '../../../../lib/session/test-tokens';
 import { EXISTING_BOOKING_TITLE } from '../../closing-screens';
-import { emptyValues, type ApplicationFormValues } from '../../form-values';
-import { opportunityFixture, organisationFixture, sectionsFixture } from '../../test-fixtures';
+import { opportunityFixture, sectionsFixture } from '../../test-fixtures';
 import { todayIn } from '../../validation';
 import type { BookingParams, StepProps } from '../step-props';
+import { apiResponse, renderStep, requestUrl, stepProps } from '../test-support';
 import { ResidentialStep } from './residential-step';
 
 const section = { ...sectionsFixture[1]!, type: 'residential' as const };
@@ -36,15 +32,14 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
-      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const url = new URL(href, 'http://localhost');
+      const url = requestUrl(input);
       requests.push(url);
       const body = url.pathname.includes('residential-bookings')
         ? { data: userBookings }
         : url.pathname.includes('changeover-days')
           ? { data: { data: [] } }
           : { data: { data: {} } };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': API_MEDIA_TYPE } });
+      return apiResponse(body);
     }),
   );
 });
@@ -52,69 +47,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function props(overrides: Partial<StepProps> = {}): StepProps {
-  return {
-    section,
-    sections: [section],
-    stepIndex: 1,
-    opportunity,
-    organisation: organisationFixture,
-    mode: 'anonymous',
-    applicationKey: null,
-    booking: null,
-    onUploadingChange: () => undefined,
-    applicant: {
-      displayName: null,
-      lockedDetails: null,
-      emailCheck: { status: 'idle' },
-      onRetryEmailCheck: () => undefined,
-      onSignedIn: () => undefined,
-      onSignOut: () => undefined,
-      returnPath: '/apply/residential-week',
-      settled: true,
-      profileFailed: false,
-    },
-    navigation: { incompleteSteps: [], hrefForStep: () => '', onGoToStep: () => undefined },
-    motivations: [],
-    consentsShown: true,
-    passwordShown: false,
-    passwordInputs: [],
-    ...overrides,
-  };
-}
-
-function Form({
-  children,
-  onForm,
-}: {
-  children: ReactNode;
-  onForm?: (form: UseFormReturn<ApplicationFormValues>) => void;
-}) {
-  const form = useForm<ApplicationFormValues>({ defaultValues: emptyValues() });
-  useEffect(() => {
-    onForm?.(form);
-  }, [form, onForm]);
-  return <FormProvider {...form}>{children}</FormProvider>;
-}
-
-function renderStep(overrides: Partial<StepProps> = {}) {
-  let form: UseFormReturn<ApplicationFormValues> | null = null;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <Form onForm={(value) => (form = value)}>
-          <ResidentialStep {...props(overrides)} />
-        </Form>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return () => {
-    if (!form) {
-      throw new Error('the form did not render');
-    }
-    return form;
-  };
+/** The residential step, the only one of the residential opportunity; answers the form. */
+function renderResidential(overrides: Partial<StepProps> = {}) {
+  return renderStep(<ResidentialStep {...stepProps(section, { opportunity, stepIndex: 1, ...overrides })} />)
+    .form;
 }
 
 const ADDRESS: BookingParams = { start_date: '2030-06-01', end_date: '2030-06-08', willing_to_share: true };
@@ -123,7 +59,7 @@ const cell = (row: string) =>
 
 describe('ResidentialStep', () => {
   it('shows the booking from the address in its table, with an Edit date picker', async () => {
-    const form = renderStep({ booking: ADDRESS });
+    const form = renderResidential({ booking: ADDRESS });
     expect(await screen.findByText('01/06/2030')).toBeInTheDocument();
     expect(cell('Location')).toHaveTextContent('Lakeside Lodge');
     expect(cell('End date')).toHaveTextContent('08/06/2030');
@@ -138,12 +74,12 @@ describe('ResidentialStep', () => {
   });
 
   it('does not offer the date picker when an application key opened the form', () => {
-    renderStep({ booking: ADDRESS, applicationKey: 'abc' });
+    renderResidential({ booking: ADDRESS, applicationKey: 'abc' });
     expect(screen.queryByRole('button', { name: /dates/ })).not.toBeInTheDocument();
   });
 
   it('asks for gender identity and reveals a ten-row textarea for anything else', async () => {
-    renderStep();
+    renderResidential();
     const user = userEvent.setup();
     const gender = screen.getByRole('group', { name: /^Gender identity/ });
     expect(
@@ -164,7 +100,7 @@ describe('ResidentialStep', () => {
   });
 
   it('adds linked applications by name with Add or Enter, and removes them', async () => {
-    const form = renderStep();
+    const form = renderResidential();
     const user = userEvent.setup();
     const input = screen.getByRole('textbox', { name: /Linked applications/ });
     await user.type(input, 'Sam Smith');
@@ -186,7 +122,7 @@ describe('ResidentialStep', () => {
     userBookings = [
       { id: 31, start_date: '2030-05-28', end_date: '2030-06-04', team: { id: 5, name: 'Lakeside Lodge' } },
     ];
-    renderStep({ booking: ADDRESS, mode: 'self' });
+    renderResidential({ booking: ADDRESS, mode: 'self' });
     expect(await screen.findByRole('heading', { name: EXISTING_BOOKING_TITLE })).toBeInTheDocument();
     const call = requests.find((url) => url.pathname === '/api/users/7/residential-bookings');
     expect(Object.fromEntries(call?.searchParams ?? [])).toEqual({
@@ -212,7 +148,7 @@ describe('ResidentialStep', () => {
     userBookings = [
       { id: 30, start_date: '2030-05-25', end_date: '2030-06-01', team: { id: 5, name: 'Lakeside Lodge' } },
     ];
-    renderStep({ booking: ADDRESS, mode: 'self' });
+    renderResidential({ booking: ADDRESS, mode: 'self' });
     await waitFor(() =>
       expect(requests.some((url) => url.pathname.endsWith('/residential-bookings'))).toBe(true),
     );
@@ -221,7 +157,7 @@ describe('ResidentialStep', () => {
   });
 
   it('shows the same screen when the server refuses the dates for an existing booking', async () => {
-    const form = renderStep({ booking: ADDRESS });
+    const form = renderResidential({ booking: ADDRESS });
     await screen.findByText('01/06/2030');
     act(() => form().setError('booking.start_date', { type: 'server', message: EXISTING_BOOKING_TITLE }));
     expect(await screen.findByRole('heading', { name: EXISTING_BOOKING_TITLE })).toBeInTheDocument();
@@ -229,7 +165,7 @@ describe('ResidentialStep', () => {
   });
 
   it('shows the booking the server named when nobody is signed in to look it up (an application key)', async () => {
-    const form = renderStep({
+    const form = renderResidential({
       booking: ADDRESS,
       applicationKey: 'abc',
       refusedBooking: {
@@ -255,7 +191,7 @@ describe('ResidentialStep', () => {
   });
 
   it('shows the server’s other refusals of the dates above them, tied to the date picker', async () => {
-    const form = renderStep({ booking: ADDRESS });
+    const form = renderResidential({ booking: ADDRESS });
     await screen.findByText('01/06/2030');
     act(() =>
       form().setError('booking.start_date', {

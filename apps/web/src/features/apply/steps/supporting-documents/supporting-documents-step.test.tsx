@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { useEffect, type ReactNode } from 'react';
-import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MEDIA_TYPE, supportingDocumentMessages, type Attachment } from '@muster/contract';
+import { supportingDocumentMessages, type Attachment } from '@muster/contract';
 import { buildTestFormSection } from '@muster/contract/testing';
+import { axeViolations } from '../../../../lib/testing/axe';
 import { emptyValues, type ApplicationFormValues } from '../../form-values';
-import { opportunityFixture, organisationFixture, sectionsFixture } from '../../test-fixtures';
-import { validateApplication, type ValidationContext } from '../../validation';
-import type { BodyContext, StepProps } from '../step-props';
+import { bodyContextFixture, sectionsFixture, validationContextFixture } from '../../test-fixtures';
+import { validateApplication } from '../../validation';
+import type { StepProps } from '../step-props';
+import { apiResponse, renderStep, stepProps } from '../test-support';
 import { supportingDocumentsBody } from './body';
 import { SupportingDocumentsStep } from './supporting-documents-step';
 
@@ -76,19 +74,15 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   vi.stubGlobal(
     'fetch',
-    vi.fn<typeof fetch>(
-      async () =>
-        new Response(
-          JSON.stringify({
-            data: {
-              data: [
-                { mime: 'application/pdf', extension: 'pdf', kind: 'PDF' },
-                { mime: 'image/png', extension: 'png', kind: 'Image' },
-              ],
-            },
-          }),
-          { status: 200, headers: { 'content-type': API_MEDIA_TYPE } },
-        ),
+    vi.fn<typeof fetch>(async () =>
+      apiResponse({
+        data: {
+          data: [
+            { mime: 'application/pdf', extension: 'pdf', kind: 'PDF' },
+            { mime: 'image/png', extension: 'png', kind: 'Image' },
+          ],
+        },
+      }),
     ),
   );
 });
@@ -97,95 +91,28 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function props(overrides: Partial<StepProps> = {}): StepProps {
-  return {
-    section,
-    sections: [sectionsFixture[0]!, section],
-    stepIndex: 1,
-    opportunity: opportunityFixture,
-    organisation: organisationFixture,
-    mode: 'anonymous',
-    applicationKey: null,
-    booking: null,
-    onUploadingChange: () => undefined,
-    applicant: {
-      displayName: null,
-      lockedDetails: null,
-      emailCheck: { status: 'idle' },
-      onRetryEmailCheck: () => undefined,
-      onSignedIn: () => undefined,
-      onSignOut: () => undefined,
-      returnPath: '/apply/beach-clean',
-      settled: true,
-      profileFailed: false,
-    },
-    navigation: { incompleteSteps: [], hrefForStep: () => '', onGoToStep: () => undefined },
-    motivations: [],
-    consentsShown: true,
-    passwordShown: false,
-    passwordInputs: [],
-    ...overrides,
-  };
-}
-
-function Form({
-  children,
-  values,
-  onForm,
-}: {
-  children: ReactNode;
-  values: ApplicationFormValues;
-  onForm: (form: UseFormReturn<ApplicationFormValues>) => void;
-}) {
-  const form = useForm<ApplicationFormValues>({ defaultValues: values });
-  useEffect(() => {
-    onForm(form);
-  }, [form, onForm]);
-  return <FormProvider {...form}>{children}</FormProvider>;
-}
-
-function renderStep(
+function renderDocuments(
   options: {
     values?: Partial<ApplicationFormValues>;
     onUploadingChange?: StepProps['onUploadingChange'];
   } = {},
 ) {
-  let form: UseFormReturn<ApplicationFormValues> | null = null;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <Form values={{ ...emptyValues(), ...options.values }} onForm={(value) => (form = value)}>
-        <main>
-          <SupportingDocumentsStep
-            {...props(options.onUploadingChange ? { onUploadingChange: options.onUploadingChange } : {})}
-          />
-        </main>
-      </Form>
-    </QueryClientProvider>,
-  );
-  const getForm = () => {
-    if (!form) {
-      throw new Error('the form did not render');
-    }
-    return form;
-  };
-  return { ...view, getForm };
-}
-
-async function axeViolations(container: HTMLElement): Promise<string[]> {
-  const results = await axe.run(container, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    // jsdom lays nothing out, so contrast cannot be measured here; the browser run covers it.
-    rules: { 'color-contrast': { enabled: false } },
+  const props = stepProps(section, {
+    sections: [sectionsFixture[0]!, section],
+    stepIndex: 1,
+    ...(options.onUploadingChange ? { onUploadingChange: options.onUploadingChange } : {}),
   });
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  return renderStep(
+    <main>
+      <SupportingDocumentsStep {...props} />
+    </main>,
+    { values: options.values ?? {} },
   );
 }
 
 describe('SupportingDocumentsStep', () => {
   it('shows one labelled, required file input per document, accepting the types of the file types index', async () => {
-    renderStep();
+    renderDocuments();
     const photo = screen.getByLabelText(/^Photo ID/);
     const proof = screen.getByLabelText(/^Proof of address/);
     for (const input of [photo, proof]) {
@@ -206,7 +133,7 @@ describe('SupportingDocumentsStep', () => {
   });
 
   it('disables a document supplied before, saying so, and asks for the others', () => {
-    renderStep({ values: { documents: [{ documentId: 7 }] } });
+    renderDocuments({ values: { documents: [{ documentId: 7 }] } });
     const photo = screen.getByLabelText(/^Photo ID/);
     expect(photo).toBeDisabled();
     expect(photo).not.toBeRequired();
@@ -221,7 +148,7 @@ describe('SupportingDocumentsStep', () => {
   it('uploads a chosen file at once with its progress shown, and the form waits until it has arrived', async () => {
     const user = userEvent.setup();
     const onUploadingChange = vi.fn();
-    const { getForm } = renderStep({ onUploadingChange });
+    const { form } = renderDocuments({ onUploadingChange });
     const photo = screen.getByLabelText(/^Photo ID/);
     await user.upload(photo, pdf('passport.pdf'));
 
@@ -250,20 +177,22 @@ describe('SupportingDocumentsStep', () => {
     expect(screen.getByRole('button', { name: 'Remove passport.pdf' })).toBeEnabled();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('passport.pdf uploaded');
     expect(photo).toBeEnabled();
-    expect(getForm().getValues('supportingDocuments.7')).toEqual(stored('passport.pdf', 2048));
+    expect(form().getValues('supportingDocuments.7')).toEqual(stored('passport.pdf', 2048));
   });
 
   it('shows a size above 1024 KB in MB', () => {
-    renderStep({ values: { supportingDocuments: { 8: stored('statement.pdf', 3 * 1024 * 1024) } } });
+    renderDocuments({ values: { supportingDocuments: { 8: stored('statement.pdf', 3 * 1024 * 1024) } } });
     expect(screen.getByText('(3.00 MB)')).toBeInTheDocument();
   });
 
   it('removes a chosen file, returning focus to its input', async () => {
     const user = userEvent.setup();
-    const { getForm } = renderStep({ values: { supportingDocuments: { 7: stored('passport.pdf', 1024) } } });
+    const { form } = renderDocuments({
+      values: { supportingDocuments: { 7: stored('passport.pdf', 1024) } },
+    });
     await user.click(screen.getByRole('button', { name: 'Remove passport.pdf' }));
     expect(screen.queryByRole('link', { name: /passport\.pdf/ })).not.toBeInTheDocument();
-    expect(getForm().getValues('supportingDocuments.7')).toBeNull();
+    expect(form().getValues('supportingDocuments.7')).toBeNull();
     expect(screen.getByLabelText(/^Photo ID/)).toHaveFocus();
   });
 
@@ -271,7 +200,7 @@ describe('SupportingDocumentsStep', () => {
     const user = userEvent.setup();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onUploadingChange = vi.fn();
-    const { getForm } = renderStep({ onUploadingChange });
+    const { form } = renderDocuments({ onUploadingChange });
     await user.upload(screen.getByLabelText(/^Photo ID/), pdf('passport.pdf'));
     await act(async () =>
       FakeXhr.sent[0]?.respond(415, { message: 'This type of file is not accepted.', errors: {} }),
@@ -280,14 +209,14 @@ describe('SupportingDocumentsStep', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.queryByText(/passport\.pdf/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
-    expect(getForm().getValues('supportingDocuments.7')).toBeUndefined();
+    expect(form().getValues('supportingDocuments.7')).toBeUndefined();
     expect(onUploadingChange).toHaveBeenLastCalledWith('supportingDocuments.7', false);
   });
 
   it('stops the form waiting when the step goes away mid-upload', async () => {
     const user = userEvent.setup();
     const onUploadingChange = vi.fn();
-    const { unmount } = renderStep({ onUploadingChange });
+    const { unmount } = renderDocuments({ onUploadingChange });
     await user.upload(screen.getByLabelText(/^Photo ID/), pdf('passport.pdf'));
     expect(onUploadingChange).toHaveBeenLastCalledWith('supportingDocuments.7', true);
     unmount();
@@ -295,9 +224,9 @@ describe('SupportingDocumentsStep', () => {
   });
 
   it('shows a document’s error next to it, tied to its input', async () => {
-    const { getForm } = renderStep();
+    const { form } = renderDocuments();
     act(() =>
-      getForm().setError('supportingDocuments.8', { type: 'validate', message: 'Please select a file' }),
+      form().setError('supportingDocuments.8', { type: 'validate', message: 'Please select a file' }),
     );
     const proof = await screen.findByLabelText(/^Proof of address/);
     expect(proof).toHaveAttribute('aria-invalid', 'true');
@@ -306,23 +235,19 @@ describe('SupportingDocumentsStep', () => {
   });
 
   it('has no accessibility violations empty, with errors, supplied and filled', async () => {
-    const empty = renderStep();
+    const empty = renderDocuments();
     await waitFor(() => expect(screen.getByLabelText(/^Photo ID/)).toHaveAttribute('accept'));
     expect(await axeViolations(empty.container)).toEqual([]);
 
     act(() => {
-      empty
-        .getForm()
-        .setError('supportingDocuments.7', { type: 'validate', message: 'Please select a file' });
-      empty
-        .getForm()
-        .setError('supportingDocuments.8', { type: 'validate', message: 'Please select a file' });
+      empty.form().setError('supportingDocuments.7', { type: 'validate', message: 'Please select a file' });
+      empty.form().setError('supportingDocuments.8', { type: 'validate', message: 'Please select a file' });
     });
     await screen.findAllByText('Please select a file');
     expect(await axeViolations(empty.container)).toEqual([]);
     empty.unmount();
 
-    const filled = renderStep({
+    const filled = renderDocuments({
       values: { documents: [{ documentId: 7 }], supportingDocuments: { 8: stored('statement.pdf', 4096) } },
     });
     expect(await axeViolations(filled.container)).toEqual([]);
@@ -330,15 +255,7 @@ describe('SupportingDocumentsStep', () => {
 });
 
 describe('the supporting-documents body and rules', () => {
-  const context: BodyContext = {
-    sections: [section],
-    mode: 'anonymous',
-    applicationKey: null,
-    minorAge: 18,
-    booking: null,
-    passwordShown: false,
-    consentsShown: true,
-  };
+  const context = bodyContextFixture([section]);
 
   it('sends `supportingDocuments` as {documentId, file id} per uploaded document, never a supplied one', () => {
     const values = {
@@ -365,15 +282,7 @@ describe('the supporting-documents body and rules', () => {
   });
 
   it('requires every document not supplied before, with the contract’s message', () => {
-    const validation: ValidationContext = {
-      body: { ...context, sections: [section] },
-      opportunity: opportunityFixture,
-      organisation: organisationFixture,
-      existingApplicant: true,
-      passwordDemanded: false,
-      motivationIds: null,
-      host: 'localhost',
-    };
+    const validation = validationContextFixture(context, { existingApplicant: true });
     const messages = validateApplication(emptyValues(), validation, 0);
     expect(messages.get('supportingDocuments.7')).toBe('Please select a file');
     expect(messages.get('supportingDocuments.8')).toBe('Please select a file');
