@@ -7,11 +7,14 @@ import { makeToken } from '../lib/session/test-tokens';
 import { AccountSwitchPrompt } from './account-switch-prompt';
 
 // Issue 10, finding 16: a login or magic link for another person asks before switching accounts.
+// One expiry for every token of the file, so that a token built twice is the same token.
+const EXPIRES = Math.floor(Date.now() / 1000) + 3600;
+
 function tokenFor(id: number, name: string): string {
   return makeToken({
     user: { id, display_name: name, organisation: { id: 1, name: 'Org' }, permissions: [] },
     environment: 'test',
-    exp: Math.floor(Date.now() / 1000) + 3600,
+    exp: EXPIRES,
   });
 }
 
