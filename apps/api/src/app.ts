@@ -24,6 +24,7 @@ import { registerAuthRootRoutes } from './modules/auth/root-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
 import { createOutbox } from './modules/outbox/service.js';
+import { createTwilioSmsProvider } from './modules/two-factor-settings/twilio-sms.js';
 import { registerModules } from './modules/index.js';
 
 declare module 'fastify' {
@@ -67,7 +68,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
-  app.decorate('outbox', createOutbox({ db: database.db, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }));
+  app.decorate(
+    'outbox',
+    createOutbox({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      smsProvider: config.twilio ? createTwilioSmsProvider(config.twilio) : undefined,
+    }),
+  );
 
   // HTTPS-only directives would break a plain-HTTP install (the demo on localhost), so they follow PUBLIC_ORIGIN.
   const https = config.publicOrigin.startsWith('https:');

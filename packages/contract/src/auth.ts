@@ -139,6 +139,11 @@ export const twoFactorBodySchema = z
     token: tokenField('The interim token from POST /api/auth/api/.'),
     key: sixDigits('Key').optional().describe('The 6-digit code (email, SMS or authenticator app).'),
     code: sixDigits('Code').optional().describe('Same as `key` (the application form sends `code`).'),
+    recovery_code: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('Instead of a code when the device is lost: one of the recovery codes (each works once).'),
     trust: z
       .boolean()
       .default(false)
@@ -147,7 +152,7 @@ export const twoFactorBodySchema = z
       ),
   })
   .superRefine((body, ctx) => {
-    if (body.key === undefined && body.code === undefined) {
+    if (body.key === undefined && body.code === undefined && body.recovery_code === undefined) {
       ctx.addIssue({ code: 'custom', path: ['key'], message: 'Key is required' });
     }
   });

@@ -46,6 +46,10 @@ const envSchema = z.object({
   LOQATE_KEY: z.string().min(1).optional(),
   /** Base URL of the Loqate-compatible service. */
   LOQATE_URL: z.string().url().default('https://api.addressy.com'),
+  /** Twilio SMS gateway: all three set, or none (texts then stay in the outbox). */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
 });
 
 export type AppConfig = {
@@ -90,6 +94,12 @@ export type AppConfig = {
    * one only. A call unanswered after `timeoutMs` is abandoned.
    */
   loqate: { key: string; url: string; timeoutMs: number } | null;
+  /**
+   * The Twilio SMS gateway (`TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`, `TWILIO_FROM`), or null:
+   * texts are then only stored in the outbox, and production offers no SMS method. `apiBase`
+   * replaces `https://api.twilio.com` (tests).
+   */
+  twilio: { accountSid: string; authToken: string; from: string; apiBase?: string } | null;
   apiRoot: string;
 };
 
@@ -110,6 +120,12 @@ export function loadConfig(
   if (production && e.MUSTER_DEV_TOOLS === '1') {
     throw new Error(
       'Invalid configuration:\nMUSTER_DEV_TOOLS: the development tools cannot be turned on in production',
+    );
+  }
+  const twilioVars = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilioVars.some(Boolean) && !twilioVars.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\nTWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three, or none',
     );
   }
   const apiRoot = findPackageRoot();
@@ -145,6 +161,10 @@ export function loadConfig(
     loqate: e.LOQATE_KEY
       ? { key: e.LOQATE_KEY, url: e.LOQATE_URL.replace(/\/+$/, ''), timeoutMs: LOQATE_TIMEOUT_MS }
       : null,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : null,
     apiRoot,
     ...overrides,
   };

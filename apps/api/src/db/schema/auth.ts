@@ -66,7 +66,7 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_session_idx').on(t.sessionId)],
 );
 
-export const challengePurposes = ['sign_in', 'mobile'] as const;
+export const challengePurposes = ['sign_in', 'mobile', 'settings'] as const;
 export type ChallengePurpose = (typeof challengePurposes)[number];
 
 /**
@@ -86,6 +86,8 @@ export const twoFactorChallenges = pgTable(
     attempts: integer().notNull().default(0),
     /** Where the magic link sends the browser once followed (a path on our origin). */
     intended: text(),
+    /** Two-factor set-up (`settings`) by authenticator app: the new secret, kept until confirmed. */
+    pendingSecret: text(),
     createdAt: createdAt(),
     expiresAt: at().notNull(),
     consumedAt: at(),
@@ -121,6 +123,24 @@ export const trustedDevices = pgTable(
     revokedAt: at(),
   },
   (t) => [index('trusted_devices_user_idx').on(t.userId)],
+);
+
+/**
+ * Recovery codes of a two-factor user: ten issued when set-up is confirmed (or regenerated), each
+ * usable once instead of the code when the device is lost. Only a keyed hash is kept.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid().primaryKey(),
+    organisationId: organisationId(),
+    userId: userId(),
+    /** HMAC of the normalised code, bound to the row id. */
+    codeHash: text().notNull(),
+    createdAt: createdAt(),
+    usedAt: at(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 export const singleUseTokenKinds = ['magic_link', 'login_link', 'password_reset'] as const;

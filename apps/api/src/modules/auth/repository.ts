@@ -6,6 +6,7 @@ import {
   authTokens,
   organisations,
   permissions,
+  recoveryCodes,
   roleProfiles,
   rolePermissionGrants,
   securityLog,
@@ -700,4 +701,43 @@ export async function listSecurityLog(db: Executor, organisationId: number, filt
       ),
     )
     .orderBy(desc(securityLog.id));
+}
+
+// ---------------------------------------------------------------- recovery codes
+
+export type RecoveryCodeRow = typeof recoveryCodes.$inferSelect;
+
+/** Replaces every recovery code of a user with `rows` (none: the user has no codes any more). */
+export async function replaceRecoveryCodes(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  rows: Array<typeof recoveryCodes.$inferInsert>,
+): Promise<void> {
+  await db.delete(recoveryCodes).where(rowsOfUser(recoveryCodes, organisationId, userId));
+  if (rows.length > 0) {
+    await db.insert(recoveryCodes).values(rows);
+  }
+}
+
+/** The user's recovery codes not used yet. */
+export async function listUnusedRecoveryCodes(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<RecoveryCodeRow[]> {
+  return db
+    .select()
+    .from(recoveryCodes)
+    .where(and(rowsOfUser(recoveryCodes, organisationId, userId), isNull(recoveryCodes.usedAt)));
+}
+
+/** Marks a recovery code used, only if it was not; false when something else used it first. */
+export async function useRecoveryCode(db: Executor, organisationId: number, id: string, now: Date) {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(rowOf(recoveryCodes, organisationId, id), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return rows.length === 1;
 }

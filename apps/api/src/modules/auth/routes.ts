@@ -104,6 +104,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
           organisation,
           interimToken: token,
           code: key ?? code ?? '',
+          ...(request.body.recovery_code === undefined ? {} : { recoveryCode: request.body.recovery_code }),
           trust,
           meta: requestMeta(request),
         }),

@@ -18,7 +18,8 @@ export type SecurityEventName =
   | 'login_link'
   | 'magic_link'
   | 'mobile_code_requested'
-  | 'sso';
+  | 'sso'
+  | 'two_factor_settings';
 
 export type SecurityEvent = {
   event: SecurityEventName;

@@ -4,6 +4,7 @@ import { authMessages, type TwoFactorMethodName } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { HttpError } from '../../plugins/errors.js';
+import { OutboxDeliveryError } from '../outbox/service.js';
 import { codeMatches, hashCode, randomSixDigitCode } from './codes.js';
 import { AUTH_LIMITS, type AuthDeps, type RequestMeta } from './deps.js';
 import {
@@ -22,10 +23,15 @@ import {
   recordUsedTotpStep,
   reserveChallengeAttempt,
   revokeUserTrustedDevices,
+  useRecoveryCode,
   type ChallengeRow,
   type UserRow,
 } from './repository.js';
+import { findRecoveryCode } from './recovery-codes.js';
 import { startSession } from './sessions.js';
+
+/** Thrown inside the sign-in transaction when another request used the same recovery code first. */
+class RecoveryCodeRaceLost extends Error {}
 
 const SIGN_IN_AGAIN = 'This sign-in has expired or had too many wrong codes, please sign in again.';
 
@@ -46,7 +52,10 @@ function methodFor(user: UserRow): TwoFactorMethodName {
   return method;
 }
 
-/** A 6-digit code by email or SMS; the SMS falls back to email when the user has no SMS number. */
+/**
+ * A 6-digit code by email or SMS; the SMS falls back to email when the user has no SMS number,
+ * when the gateway refuses it, or in production without a gateway.
+ */
 async function sendCode(
   deps: AuthDeps,
   input: {
@@ -59,15 +68,24 @@ async function sendCode(
 ): Promise<'email' | 'sms'> {
   const { organisation, user, code } = input;
   const minutes = AUTH_LIMITS.codeTtlSeconds / 60;
-  if (input.method === 'sms') {
+  // Production without an SMS gateway offers no texts: they would only sit in the outbox.
+  const smsOffered = deps.config.twilio !== null || deps.config.env !== 'production';
+  if (input.method === 'sms' && smsOffered) {
     const number = await findDefaultSmsNumber(deps.db, organisation.id, user.id);
     if (number) {
-      await deps.messenger().sendSms({
-        organisationId: organisation.id,
-        to: number,
-        text: `${code} is your ${organisation.name} sign-in code. It expires in ${minutes} minutes.`,
-      });
-      return 'sms';
+      try {
+        await deps.messenger().sendSms({
+          organisationId: organisation.id,
+          to: number,
+          text: `${code} is your ${organisation.name} sign-in code. It expires in ${minutes} minutes.`,
+        });
+        return 'sms';
+      } catch (error) {
+        // The failure is recorded on the outbox message; the code goes by email instead.
+        if (!(error instanceof OutboxDeliveryError)) {
+          throw error;
+        }
+      }
     }
   }
   const email = await findPrimaryEmail(deps.db, organisation.id, user.id);
@@ -235,6 +253,8 @@ export async function completeSecondFactor(
     organisation: OrganisationRow;
     interimToken: string;
     code: string;
+    /** Instead of `code` when the device is lost: one of the user's recovery codes. */
+    recoveryCode?: string;
     trust: boolean;
     meta: RequestMeta;
   },
@@ -267,7 +287,7 @@ export async function completeSecondFactor(
       SIGN_IN_AGAIN,
     );
   }
-  if (challenge.method === 'magic_link') {
+  if (challenge.method === 'magic_link' && input.recoveryCode === undefined) {
     throw new HttpError(409, 'Follow the link we emailed you to finish signing in.');
   }
   const now = new Date();
@@ -305,7 +325,20 @@ export async function completeSecondFactor(
     );
   }
 
-  if (challenge.method === 'auth_app') {
+  let factor: string = challenge.method;
+  let recoveryCodeId: string | null = null;
+  if (input.recoveryCode !== undefined) {
+    const row = await findRecoveryCode(deps.db, deps.codeKey, user, input.recoveryCode);
+    if (!row) {
+      return refuse(
+        deps,
+        { challenge, organisationId: organisation.id, userId, reason: 'recovery_code_wrong', meta },
+        authMessages.invalidCode,
+      );
+    }
+    recoveryCodeId = row.id;
+    factor = 'recovery_code';
+  } else if (challenge.method === 'auth_app') {
     const verdict = await checkTotp(deps, user, code);
     if (verdict === 'replayed') {
       await deps.securityLog.record({
@@ -332,22 +365,33 @@ export async function completeSecondFactor(
     );
   }
 
-  const result = await deps.db.transaction(async (tx) => {
-    // Two right answers racing: only one consumes the challenge and gets a session.
-    if (!(await consumeChallenge(tx, organisation.id, challenge.id, new Date()))) {
-      return null;
-    }
-    const session = await startSession(deps, {
-      organisation,
-      user,
-      factors: ['pwd', challenge.method],
-      db: tx,
+  const result = await deps.db
+    .transaction(async (tx) => {
+      // Two right answers racing: only one consumes the challenge and gets a session.
+      if (!(await consumeChallenge(tx, organisation.id, challenge.id, new Date()))) {
+        return null;
+      }
+      // A recovery code works once: losing that race undoes the challenge's consumption too.
+      if (recoveryCodeId && !(await useRecoveryCode(tx, organisation.id, recoveryCodeId, new Date()))) {
+        throw new RecoveryCodeRaceLost();
+      }
+      const session = await startSession(deps, {
+        organisation,
+        user,
+        factors: ['pwd', factor],
+        db: tx,
+      });
+      const deviceToken = input.trust
+        ? await issueTrustedDevice(deps, tx, { user, userAgent: meta.userAgent })
+        : undefined;
+      return { token: session.token, ...(deviceToken ? { deviceToken } : {}) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RecoveryCodeRaceLost) {
+        return null;
+      }
+      throw error;
     });
-    const deviceToken = input.trust
-      ? await issueTrustedDevice(deps, tx, { user, userAgent: meta.userAgent })
-      : undefined;
-    return { token: session.token, ...(deviceToken ? { deviceToken } : {}) };
-  });
   if (!result) {
     await deps.securityLog.record({
       event: 'code_replayed',
@@ -368,7 +412,7 @@ export async function completeSecondFactor(
     outcome: 'success',
     organisationId: organisation.id,
     userId,
-    factor: `password+${challenge.method}`,
+    factor: `password+${factor}`,
     details: { trusted_device_issued: input.trust },
     meta,
   });

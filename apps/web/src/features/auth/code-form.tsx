@@ -14,6 +14,7 @@ import { isApiError } from '../../lib/api/errors';
 import { submitTwoFactorCode } from '../../lib/auth/auth-api';
 import { useSession } from '../../lib/session/session-context';
 import { formErrorMessage } from './form-error';
+import { RecoveryCodeForm } from './recovery-code-form';
 
 const PROMPTS: Record<Exclude<TwoFactorMethodName, 'magic_link'>, string> = {
   email: 'We have emailed you a 6-digit code. Enter it below.',
@@ -37,6 +38,7 @@ export function CodeForm({
 }) {
   const { tokenStore } = useSession();
   const [formError, setFormError] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState(false);
   const {
     control,
     register,
@@ -65,6 +67,17 @@ export function CodeForm({
       }
     }
   });
+
+  if (recovery) {
+    return (
+      <RecoveryCodeForm
+        token={token}
+        headingRef={headingRef}
+        onSignedIn={onSignedIn}
+        onUseCode={() => setRecovery(false)}
+      />
+    );
+  }
 
   return (
     <form className="login-form login-page__step" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -108,6 +121,9 @@ export function CodeForm({
       </div>
       <button type="submit" className="login-form__submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         Continue
+      </button>
+      <button type="button" className="login-page__link-button" onClick={() => setRecovery(true)}>
+        Lost your device? Use a recovery code
       </button>
       <button type="button" className="login-page__link-button" onClick={onStartAgain}>
         Start again

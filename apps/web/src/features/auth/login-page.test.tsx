@@ -172,6 +172,34 @@ describe('LoginPage: second factor', () => {
     expect(localStorage.getItem(DEVICE_TOKEN_STORAGE_KEY)).toBe('device-1');
   });
 
+  it('signs in with a recovery code when the device is lost, and says when it does not work', async () => {
+    answers['/api/auth/api/'] = [{ status: 200, body: { token: 'interim', two_factor: true, method: 'auth_app' } }];
+    answers['/api/auth/api/token'] = [
+      { status: 401, body: { message: 'Invalid code, please try again' } },
+      { status: 200, body: { token: session, two_factor: false } },
+    ];
+    renderLogin();
+    await fillCredentials();
+    await userEvent.click(await screen.findByRole('button', { name: 'Lost your device? Use a recovery code' }));
+    expect(screen.getByRole('heading', { name: 'Use a recovery code' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please enter one of your recovery codes')).toBeInTheDocument();
+    const field = screen.getByLabelText('Recovery code');
+    await userEvent.type(field, 'abcde-fghjk');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Invalid code, please try again')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'mnpqr-stuvw');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Portal home')).toBeInTheDocument();
+    expect(calls.slice(1).map((call) => call.body)).toEqual([
+      { token: 'interim', recovery_code: 'abcde-fghjk', trust: false },
+      { token: 'interim', recovery_code: 'mnpqr-stuvw', trust: false },
+    ]);
+    expect(tokenStore.get()).toBe(session);
+  });
+
   it('sends the kept device token on the next sign-in', async () => {
     localStorage.setItem(DEVICE_TOKEN_STORAGE_KEY, 'device-1');
     answers['/api/auth/api/'] = [{ status: 200, body: { token: session, two_factor: false } }];
