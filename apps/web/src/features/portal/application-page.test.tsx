@@ -1,0 +1,133 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '../../lib/api/default-client';
+import { SessionProvider } from '../../lib/session/session-context';
+import { makeToken } from '../../lib/session/test-tokens';
+import { axeViolations } from '../../lib/testing/axe';
+import { ApplicationPage } from './application-page';
+
+type Answer = { status: number; body: unknown };
+let answers: Record<string, Answer>;
+let requested: string[];
+
+function network(input: RequestInfo | URL): Promise<Response> {
+  const url = input instanceof Request ? input.url : input.toString();
+  requested.push(url);
+  const answer = answers[url] ?? { status: 404, body: { message: 'Not found' } };
+  return Promise.resolve(
+    new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/vnd.muster.v3+json' },
+    }),
+  );
+}
+
+function signIn(id: number) {
+  tokenStore.set(
+    makeToken({
+      user: { id, display_name: 'Viewer', organisation: { id: 1, name: 'Org' }, permissions: [] },
+      environment: 'test',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    }),
+  );
+}
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>Login page {location.search}</p>;
+}
+
+function renderAt(at: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[at]}>
+          <main>
+            <Routes>
+              <Route path="/portal/applicant/dashboard/:applicationId" element={<ApplicationPage />} />
+              <Route path="/login" element={<LoginProbe />} />
+            </Routes>
+          </main>
+        </MemoryRouter>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  answers = {};
+  requested = [];
+  vi.stubGlobal('fetch', vi.fn(network));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('ApplicationPage', () => {
+  it('sends a signed-out visitor to sign in and back', async () => {
+    renderAt('/portal/applicant/dashboard/9');
+    expect(
+      await screen.findByText(`Login page ?intended=${encodeURIComponent('/portal/applicant/dashboard/9')}`),
+    ).toBeTruthy();
+  });
+
+  it('shows the application as submitted, without axe violations', async () => {
+    signIn(5);
+    answers['/api/users/5/applications/9'] = {
+      status: 200,
+      body: {
+        data: {
+          id: 9,
+          opportunity: { id: 1, slug: 'residential-week', name: 'Residential week' },
+          status: 'submitted',
+          created_at: '2030-05-02T10:00:00.000Z',
+          completed_at: '2030-05-02T10:00:00.000Z',
+          answers: [
+            { question: 'Favourite colour', answer: 'Green', files: [] },
+            { question: 'Your CV', answer: null, files: ['cv.pdf'] },
+          ],
+          documents: [{ type: 'Passport', file_name: 'passport.pdf' }],
+          referees: [
+            { name: 'Ann Lee', answered: true },
+            { name: 'Bo Kim', answered: false },
+          ],
+        },
+      },
+    };
+    const view = renderAt('/portal/applicant/dashboard/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Residential week' })).toBeTruthy();
+    expect(screen.getByText('Submitted')).toBeTruthy();
+    expect(screen.getByText('2 May 2030')).toBeTruthy();
+    expect(screen.getByText('Green')).toBeTruthy();
+    expect(screen.getByText('cv.pdf')).toBeTruthy();
+    expect(screen.getByText('Passport: passport.pdf')).toBeTruthy();
+    expect(screen.getByText('Ann Lee: reference received')).toBeTruthy();
+    expect(screen.getByText('Bo Kim: waiting for their reference')).toBeTruthy();
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('shows the not-found page for an application that is not theirs', async () => {
+    signIn(6);
+    answers['/api/users/6/applications/9'] = {
+      status: 404,
+      body: { message: 'This application does not exist.' },
+    };
+    const view = renderAt('/portal/applicant/dashboard/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeTruthy();
+    expect(screen.getByText('This application does not exist, or it is not yours to see.')).toBeTruthy();
+    expect(await axeViolations(view.container)).toEqual([]);
+  });
+
+  it('does not ask the API about an address that names no application', async () => {
+    signIn(5);
+    renderAt('/portal/applicant/dashboard/first');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeTruthy();
+    expect(requested.filter((url) => url.includes('/applications/'))).toEqual([]);
+  });
+});
