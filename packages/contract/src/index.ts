@@ -18,3 +18,7 @@ export * from './residential/index.js';
 export * from './geocode.js';
 export * from './references.js';
 export * from './diversity.js';
+export * from './two-factor-settings.js';
+export * from './consents.js';
+export * from './account.js';
+export * from './portal.js';

@@ -14,6 +14,10 @@ import { registerMaintenanceModule } from './maintenance/routes.js';
 import { registerResidentialModule } from './residential/routes.js';
 import { registerGeocodeModule } from './geocode/routes.js';
 import { registerReferencesModule } from './references/routes.js';
+import { registerTwoFactorSettingsModule } from './two-factor-settings/routes.js';
+import { registerConsentsModule } from './consents/routes.js';
+import { registerAccountModule } from './account/routes.js';
+import { registerPortalModule } from './portal/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -35,6 +39,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerResidentialModule,
     registerGeocodeModule,
     registerReferencesModule,
+    registerTwoFactorSettingsModule,
+    registerConsentsModule,
+    registerAccountModule,
+    registerPortalModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

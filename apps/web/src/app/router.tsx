@@ -35,8 +35,18 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/portal/portal-page')).PortalPage }),
       },
       {
-        path: '/portal/user/me',
-        lazy: async () => ({ Component: (await import('../features/portal/profile-page')).ProfilePage }),
+        path: '/portal/applicant/dashboard/:applicationId',
+        lazy: async () => ({
+          Component: (await import('../features/portal/application-page')).ApplicationPage,
+        }),
+      },
+      {
+        path: '/portal/team/:teamId',
+        lazy: async () => ({ Component: (await import('../features/portal/team-page')).TeamPage }),
+      },
+      {
+        path: '/portal/user/:userId',
+        lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
       },
       ...(__MUSTER_DEV_TOOLS__
         ? [

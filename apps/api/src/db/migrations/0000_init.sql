@@ -797,6 +797,15 @@ CREATE TABLE "auth_tokens" (
 	"replaced_by" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "recovery_codes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"code_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "security_log" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"organisation_id" integer,
@@ -852,6 +861,7 @@ CREATE TABLE "two_factor_challenges" (
 	"code_hash" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"intended" text,
+	"pending_secret" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"consumed_at" timestamp with time zone
@@ -1059,6 +1069,8 @@ ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" F
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "security_log" ADD CONSTRAINT "security_log_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "security_log" ADD CONSTRAINT "security_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "single_use_tokens" ADD CONSTRAINT "single_use_tokens_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1155,6 +1167,7 @@ CREATE INDEX "team_room_unavailable_periods_room_idx" ON "team_room_unavailable_
 CREATE INDEX "team_rooms_team_idx" ON "team_rooms" USING btree ("team_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_tokens_session_idx" ON "auth_tokens" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "security_log_organisation_idx" ON "security_log" USING btree ("organisation_id","created_at");--> statement-breakpoint
 CREATE INDEX "security_log_user_idx" ON "security_log" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "single_use_tokens_user_idx" ON "single_use_tokens" USING btree ("user_id","kind");--> statement-breakpoint

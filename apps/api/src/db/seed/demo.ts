@@ -63,6 +63,16 @@ export const DEMO_ACCOUNTS = {
   admin: 'admin@example.org',
   /** Supplied a photo ID with an earlier, withdrawn beach-clean application (applicant-flow §2.6). */
   returning: 'returning@example.org',
+  /** Profile page: consent answers changed by the volunteer and by the administrator. */
+  profile: 'profile@example.org',
+  /** Profile page: the account section (password change, sign out everywhere). */
+  account: 'account@example.org',
+  /** Two-factor settings (e2e/profile/two-factor.spec.ts): one account per scenario. */
+  twoFactorEmail: 'twofactor-email@example.org',
+  twoFactorApp: 'twofactor-app@example.org',
+  twoFactorSms: 'twofactor-sms@example.org',
+  /** Has email two-factor, which the Safeguarding Lead role enforces. */
+  twoFactorEnforced: 'twofactor-enforced@example.org',
 } as const;
 
 /**
@@ -370,6 +380,64 @@ async function seedDemoRows(
     email: DEMO_ACCOUNTS.admin,
     phoneNumber: '+447700900005',
   });
+  await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Priya',
+    lastName: 'Profile',
+    dob: '1992-04-11',
+    email: DEMO_ACCOUNTS.profile,
+    phoneNumber: '+447700900016',
+  });
+  await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Casey',
+    lastName: 'Account',
+    dob: '1988-08-08',
+    email: DEMO_ACCOUNTS.account,
+    phoneNumber: '+447700900017',
+  });
+  await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Tess',
+    lastName: 'Email',
+    dob: '1990-03-03',
+    email: DEMO_ACCOUNTS.twoFactorEmail,
+    phoneNumber: '+447700900021',
+  });
+  await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Tom',
+    lastName: 'App',
+    dob: '1991-04-04',
+    email: DEMO_ACCOUNTS.twoFactorApp,
+    phoneNumber: '+447700900022',
+  });
+  await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Tara',
+    lastName: 'Text',
+    dob: '1993-05-05',
+    email: DEMO_ACCOUNTS.twoFactorSms,
+    phoneNumber: '+447700900023',
+  });
+  const enforced = await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Ed',
+    lastName: 'Enforced',
+    dob: '1980-06-06',
+    email: DEMO_ACCOUNTS.twoFactorEnforced,
+    phoneNumber: '+447700900024',
+    twoFactorEnabled: true,
+    twoFactorMethod: 'email',
+  });
+  const [safeguarding] = await tx
+    .insert(roleProfiles)
+    .values({ organisationId, displayName: 'Safeguarding Lead', disclaimer: null, enforceTwoFactor: true })
+    .returning({ id: roleProfiles.id });
+  assertInserted(safeguarding, 'role profile');
+  await tx
+    .insert(userRoles)
+    .values({ organisationId, userId: enforced.id, teamId: teamIds.headOffice, roleProfileId: safeguarding.id });
   const supervised = await insertUser(tx, organisationId, {
     firstName: 'Jamie',
     lastName: 'Young',
