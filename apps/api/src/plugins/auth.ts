@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './errors.js';
+import { organisationOf } from './tenancy.js';
 import type { AuthDeps, RequestMeta } from '../modules/auth/deps.js';
+import type { OwnAccountContext } from '../modules/auth/own-account.js';
 import { resolveJwtSecret } from '../modules/auth/secret.js';
 import { createSecurityLog } from '../modules/auth/security-log.js';
 import { verifySessionToken } from '../modules/auth/sessions.js';
@@ -62,6 +64,21 @@ export const rethrowValidation: preHandlerAsyncHookHandler = async (request) => 
     throw request.validationError;
   }
 };
+
+/**
+ * What the own-account services (password, two-factor settings) take from a request: the
+ * organisation, the signed-in caller and their sign-in, whose account (`userId` of the path),
+ * and request facts; 401 when nobody is signed in.
+ */
+export function ownAccountContextOf(request: FastifyRequest, userId: string): OwnAccountContext {
+  const viewer = viewerOf(request);
+  return {
+    organisation: organisationOf(request),
+    actor: { userId: viewer.userId, sessionId: request.session?.sessionId },
+    userId: Number(userId),
+    meta: requestMeta(request),
+  };
+}
 
 /** The signed-in caller (who they are and what they may do); 401 when nobody is signed in. */
 export function viewerOf(request: FastifyRequest): Pick<Session, 'userId' | 'permissions'> {

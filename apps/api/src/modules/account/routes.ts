@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountMessages,
@@ -8,10 +8,9 @@ import {
   signOutEverywhereResponseSchema,
   userParamsSchema,
 } from '@muster/contract';
-import { requestMeta, rethrowValidation, viewerOf } from '../../plugins/auth.js';
+import { ownAccountContextOf, rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { organisationOf } from '../../plugins/tenancy.js';
-import { changePassword, signOutEverywhere, type AccountContext } from './service.js';
+import { changePassword, signOutEverywhere } from './service.js';
 
 const MINUTE = 60 * 1000;
 
@@ -22,16 +21,6 @@ const errors = {
   422: errorResponseSchema,
   429: errorResponseSchema,
 };
-
-function contextOf(request: FastifyRequest, userId: string): AccountContext {
-  const viewer = viewerOf(request);
-  return {
-    organisation: organisationOf(request),
-    actor: { userId: viewer.userId, sessionId: request.session?.sessionId },
-    userId: Number(userId),
-    meta: requestMeta(request),
-  };
-}
 
 /**
  * The account section of the profile page (issue 9 "Account"): change the password, and sign
@@ -57,7 +46,7 @@ export async function registerAccountModule(app: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const context = contextOf(request, request.params.userId);
+      const context = ownAccountContextOf(request, request.params.userId);
       const attempt = await guesses.attempt(request, `${context.organisation.id}:${context.actor.userId}`);
       try {
         const data = await changePassword(app.auth, context, request.body);
@@ -86,6 +75,6 @@ export async function registerAccountModule(app: FastifyInstance): Promise<void>
         response: { 200: signOutEverywhereResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await signOutEverywhere(app.auth, contextOf(request, request.params.userId)) }),
+    async (request) => ({ data: await signOutEverywhere(app.auth, ownAccountContextOf(request, request.params.userId)) }),
   );
 }

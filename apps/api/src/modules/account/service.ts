@@ -1,37 +1,20 @@
 import { accountMessages, type PasswordChangeBody } from '@muster/contract';
 import { HttpError } from '../../plugins/errors.js';
-import type { AuthDeps, RequestMeta } from '../auth/deps.js';
+import type { AuthDeps } from '../auth/deps.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { findUserById, updatePasswordHash } from '../auth/repository.js';
-import type { OrganisationRow } from '../organisation/repository.js';
+import { assertOwnAccount, type OwnAccountContext } from '../auth/own-account.js';
+import { updatePasswordHash } from '../auth/repository.js';
 import { revokeSessionsOfUser } from './repository.js';
 
 /** The service's view of a request: the organisation, who asks (and in which sign-in), whose account. */
-export type AccountContext = {
-  organisation: OrganisationRow;
-  actor: { userId: number; sessionId?: string | undefined };
-  userId: number;
-  meta: RequestMeta;
-};
+export type AccountContext = OwnAccountContext;
 
-/** The account's owner, or 403 (logged) for anyone else and 404 when there is no such user. */
-async function ownUser(deps: AuthDeps, context: AccountContext) {
-  if (context.actor.userId !== context.userId) {
-    await deps.securityLog.record({
-      event: 'authorisation_failed',
-      outcome: 'failure',
-      organisationId: context.organisation.id,
-      userId: context.actor.userId,
-      details: { reason: 'account_of_another_user', target_user_id: context.userId },
-      meta: context.meta,
-    });
-    throw new HttpError(403, accountMessages.onlyOwn);
-  }
-  const user = await findUserById(deps.db, context.organisation.id, context.userId);
-  if (!user) {
-    throw new HttpError(404, 'This user does not exist.');
-  }
-  return user;
+/** The settings' owner (403 for anyone else, logged; 404 when there is no such user). */
+function ownUser(deps: AuthDeps, context: AccountContext) {
+  return assertOwnAccount(deps, context, {
+    reason: 'account_of_another_user',
+    message: accountMessages.onlyOwn,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
@@ -13,9 +13,8 @@ import {
   twoFactorStartResponseSchema,
   userParamsSchema,
 } from '@muster/contract';
-import { requestMeta, rethrowValidation, viewerOf } from '../../plugins/auth.js';
+import { ownAccountContextOf, rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
-import { organisationOf } from '../../plugins/tenancy.js';
 import {
   confirmTwoFactorChange,
   regenerateRecoveryCodes,
@@ -34,17 +33,6 @@ const errors = {
   422: errorResponseSchema,
   429: errorResponseSchema,
 };
-
-/** The service's view of a request: the organisation, who asks, whose settings, and request facts. */
-function contextOf(request: FastifyRequest, userId: string) {
-  const viewer = viewerOf(request);
-  return {
-    organisation: organisationOf(request),
-    actor: { userId: viewer.userId, sessionId: request.session?.sessionId },
-    userId: Number(userId),
-    meta: requestMeta(request),
-  };
-}
 
 /**
  * Two-factor settings of the profile page (applicant-flow §2.12, §7): start and confirm enabling
@@ -73,7 +61,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
       },
     },
     async (request) => {
-      const context = contextOf(request, request.params.userId);
+      const context = ownAccountContextOf(request, request.params.userId);
       await sends.consume(request, `${context.organisation.id}:${context.actor.userId}`);
       return { data: await startTwoFactorChange(app.auth, context, request.body) };
     },
@@ -93,7 +81,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
       },
     },
     async (request) => {
-      const context = contextOf(request, request.params.userId);
+      const context = ownAccountContextOf(request, request.params.userId);
       const attempt = await guesses.attempt(request, `${context.organisation.id}:${context.actor.userId}`);
       try {
         const data = await confirmTwoFactorChange(app.auth, context, request.body);
@@ -127,7 +115,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
       },
     },
     async (request) => ({
-      data: await setTrustComputer(app.auth, contextOf(request, request.params.userId), request.body.trust),
+      data: await setTrustComputer(app.auth, ownAccountContextOf(request, request.params.userId), request.body.trust),
     }),
   );
 
@@ -144,7 +132,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
       },
     },
     async (request) => {
-      const context = contextOf(request, request.params.userId);
+      const context = ownAccountContextOf(request, request.params.userId);
       await sends.consume(request, `${context.organisation.id}:${context.actor.userId}`);
       return { data: { recovery_codes: await regenerateRecoveryCodes(app.auth, context) } };
     },
@@ -163,7 +151,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
       },
     },
     async (request) => ({
-      data: await twoFactorEnforcement(app.auth, contextOf(request, request.params.userId)),
+      data: await twoFactorEnforcement(app.auth, ownAccountContextOf(request, request.params.userId)),
     }),
   );
 

@@ -15,14 +15,13 @@ import {
 import type { TwoFactorMethod } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { codeMatches, hashCode, randomSixDigitCode } from '../auth/codes.js';
-import { AUTH_LIMITS, type AuthDeps, type RequestMeta } from '../auth/deps.js';
+import { AUTH_LIMITS, type AuthDeps } from '../auth/deps.js';
 import { verifyPassword } from '../auth/passwords.js';
 import {
   closeOpenChallenges,
   consumeChallenge,
   findDefaultSmsNumber,
   findPrimaryEmail,
-  findUserById,
   insertChallenge,
   latestUsedTotpStep,
   recordUsedTotpStep,
@@ -31,6 +30,7 @@ import {
   revokeUserTrustedDevices,
   type UserRow,
 } from '../auth/repository.js';
+import { assertOwnAccount, type OwnAccountContext } from '../auth/own-account.js';
 import { issueRecoveryCodes } from '../auth/recovery-codes.js';
 import { issueTrustedDevice } from '../auth/two-factor.js';
 import type { OrganisationRow } from '../organisation/repository.js';
@@ -46,7 +46,7 @@ import {
 /** Who is changing the settings: the signed-in user and the sign-in they are using. */
 export type Actor = { userId: number; sessionId?: string };
 
-type Context = { organisation: OrganisationRow; actor: Actor; userId: number; meta: RequestMeta };
+type Context = OwnAccountContext & { actor: Actor };
 
 const SMS_FAILED =
   'We could not send a text message to your phone number. Please check the number or choose another method.';
@@ -79,24 +79,12 @@ export function smsAvailable(deps: AuthDeps): boolean {
   return deps.config.twilio !== null || deps.config.env !== 'production';
 }
 
-/** Only the user themself may change their two-factor settings; answers their row. */
-async function ownUser(deps: AuthDeps, context: Context): Promise<UserRow> {
-  if (context.actor.userId !== context.userId) {
-    await deps.securityLog.record({
-      event: 'authorisation_failed',
-      outcome: 'failure',
-      organisationId: context.organisation.id,
-      userId: context.actor.userId,
-      details: { reason: 'two_factor_settings_of_another_user', target_user_id: context.userId },
-      meta: context.meta,
-    });
-    throw new HttpError(403, 'You can only change your own two-factor settings.');
-  }
-  const user = await findUserById(deps.db, context.organisation.id, context.userId);
-  if (!user) {
-    throw new HttpError(404, 'This user does not exist.');
-  }
-  return user;
+/** The settings' owner (403 for anyone else, logged; 404 when there is no such user). */
+function ownUser(deps: AuthDeps, context: Context) {
+  return assertOwnAccount(deps, context, {
+    reason: 'two_factor_settings_of_another_user',
+    message: 'You can only change your own two-factor settings.',
+  });
 }
 
 /** 403 naming the enforcing roles when one of the user's roles requires two-factor. */
