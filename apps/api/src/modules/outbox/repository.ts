@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import { assertInserted } from '../../db/rows.js';
@@ -16,9 +16,29 @@ export async function insertOutboxMessage(
   return row;
 }
 
-/** Records that the transport accepted the message. */
-export async function markOutboxMessageSent(db: Executor, id: number, sentAt: Date): Promise<void> {
-  await db.update(outboxMessages).set({ sentAt, error: null }).where(eq(outboxMessages.id, id));
+/**
+ * Records that the transport accepted the message, replacing its bodies with `redacted` ones:
+ * once it has left, the stored copy is audit only and must not hold working links or codes.
+ */
+export async function markOutboxMessageSent(
+  db: Executor,
+  id: number,
+  sentAt: Date,
+  redacted: { text: string; html: string | null },
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ sentAt, error: null, text: redacted.text, html: redacted.html })
+    .where(eq(outboxMessages.id, id));
+}
+
+/** Deletes messages created before `before` (sent, stored-only or failed alike); answers how many. */
+export async function pruneOutboxMessages(db: Executor, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(outboxMessages)
+    .where(lt(outboxMessages.createdAt, before))
+    .returning({ id: outboxMessages.id });
+  return deleted.length;
 }
 
 /** Records why the transport refused the message. */

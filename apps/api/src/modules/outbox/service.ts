@@ -7,8 +7,10 @@ import {
   listOutboxMessages,
   markOutboxMessageFailed,
   markOutboxMessageSent,
+  pruneOutboxMessages,
   type OutboxMessageRow,
 } from './repository.js';
+import { redactSecrets } from './redact.js';
 
 export type OutgoingEmail = {
   organisationId?: number;
@@ -65,6 +67,8 @@ export class OutboxDeliveryError extends Error {
 }
 
 const DEFAULT_LIST_LIMIT = 50;
+/** How long the outbox keeps a message at all (issue 10, finding 10). */
+export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Queued emails one dispatch takes at a time. */
 const DISPATCH_BATCH = 20;
 /** A claim older than this is taken again: the process that claimed it died mid-send. */
@@ -91,7 +95,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       })
     : null;
 
-  async function deliver(id: number, send: () => Promise<unknown>): Promise<void> {
+  async function deliver(
+    row: Pick<OutboxMessageRow, 'id' | 'text' | 'html'>,
+    send: () => Promise<unknown>,
+  ): Promise<void> {
+    const { id } = row;
     try {
       await send();
     } catch (error) {
@@ -99,7 +107,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await markOutboxMessageFailed(db, id, reason);
       throw new OutboxDeliveryError(id, reason, { cause: error });
     }
-    await markOutboxMessageSent(db, id, new Date());
+    await markOutboxMessageSent(db, id, new Date(), {
+      text: redactSecrets(row.text),
+      html: row.html === null ? null : redactSecrets(row.html),
+    });
   }
 
   function storeEmail(executor: Executor, message: OutgoingEmail) {
@@ -133,7 +144,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async sendEmail(message) {
       const row = await storeEmail(db, message);
       if (mailer) {
-        await deliver(row.id, () => mail(row));
+        await deliver(row, () => mail(row));
       }
     },
 
@@ -154,7 +165,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         });
         for (const row of claimed) {
           try {
-            await deliver(row.id, () => mail(row));
+            await deliver(row, () => mail(row));
             sent += 1;
           } catch (error) {
             // Recorded on the message by `deliver`; one refused address must not hold up the rest.
@@ -180,7 +191,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         transport: smsProvider ? 'provider' : 'store',
       });
       if (smsProvider) {
-        await deliver(row.id, () => smsProvider.send(message.to, message.text));
+        await deliver(row, () => smsProvider.send(message.to, message.text));
       }
     },
 
@@ -188,6 +199,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return listOutboxMessages(db, { limit, to: filter.to });
     },
   };
+}
+
+/** Deletes outbox messages older than the retention period; answers how many went. */
+export function pruneOutbox(db: Executor, now: Date): Promise<number> {
+  return pruneOutboxMessages(db, new Date(now.getTime() - OUTBOX_RETENTION_MS));
 }
 
 function requireRecipient(to: string): void {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createTestDatabase } from '../../test/context.js';
 import { startSmtpServer } from '../../test/smtp-server.js';
-import { createOutbox, OutboxDeliveryError, type SmsProvider } from './service.js';
+import { createOutbox, OUTBOX_RETENTION_MS, OutboxDeliveryError, pruneOutbox, type SmsProvider } from './service.js';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -43,6 +43,9 @@ describe('outbox over SMTP', () => {
         subject: 'Your sign-in code',
       });
       expect(row?.sentAt).toBeInstanceOf(Date);
+      // Once it has left, the stored copy keeps no working code (issue 10, finding 10).
+      expect(row?.text).toBe('Your code is [code removed]');
+      expect(row?.html).toBe('<p>Your code is <strong>[code removed]</strong></p>');
     } finally {
       await smtp.close();
     }
@@ -181,6 +184,7 @@ describe('outbox SMS provider adapter', () => {
     const [row] = await outbox.list(1, { to: '+447700900001' });
     expect(row).toMatchObject({ channel: 'sms', transport: 'provider', subject: null, error: null });
     expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.text).toBe('Code [code removed]');
   });
 
   it('records a provider failure and rejects', async () => {
@@ -193,5 +197,23 @@ describe('outbox SMS provider adapter', () => {
     );
     const [row] = await outbox.list(1, { to: '+447700900002' });
     expect(row).toMatchObject({ transport: 'provider', sentAt: null, error: 'gateway said no' });
+    // Not sent: the body stays whole, for whoever follows the failure up.
+    expect(row?.text).toBe('Code 333444');
+  });
+});
+
+describe('outbox retention', () => {
+  it('prunes messages older than 30 days and keeps younger ones', async () => {
+    const outbox = createOutbox({ db: database.db, mailFrom });
+    await outbox.sendEmail({ to: 'old-message@example.test', subject: 'Old', text: 'Old news' });
+    await outbox.sendEmail({ to: 'new-message@example.test', subject: 'New', text: 'New news' });
+    const now = new Date();
+    const old = new Date(now.getTime() - OUTBOX_RETENTION_MS - 60_000);
+    await database.db.execute(
+      sql`update outbox_messages set created_at = ${old.toISOString()}::timestamptz where "to" = 'old-message@example.test'`,
+    );
+    expect(await pruneOutbox(database.db, now)).toBeGreaterThanOrEqual(1);
+    expect(await outbox.list(5, { to: 'old-message@example.test' })).toEqual([]);
+    expect(await outbox.list(5, { to: 'new-message@example.test' })).toHaveLength(1);
   });
 });
