@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config/config.js';
 import { migrationsFolderOf, openDatabase } from '../src/db/client.js';
 import { seedDemo } from '../src/db/seed/demo.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
+import { runDurabilityBench } from './durability.js';
 import { runGeocodeBench } from './geocode-search.js';
 
 type Target = { name: string; url: string; requests: number; p95Ms: number };
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
   // The address search over a million rows, on PostgreSQL (bench/geocode-search.ts).
   const geocodeOk = await runGeocodeBench();
   failed ||= !geocodeOk;
+  // The price of fsync on the embedded database (bench/durability.ts).
+  failed ||= !(await runDurabilityBench());
   process.exit(failed ? 1 : 0);
 }
 

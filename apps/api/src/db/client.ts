@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { durablePgliteOptions } from './durable-node-fs.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -61,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (dataDir !== 'memory') {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   }
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  const client = dataDir === 'memory' ? new PGlite() : new PGlite(durablePgliteOptions(dataDir));
   return openPglite(client, migrationsFolder);
 }
 

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+/** The slice of Emscripten's NODEFS this file patches. */
+type NodeFsStream = { nfd?: number };
+type EmscriptenModule = { NODEFS: { stream_ops: { fsync?: (stream: NodeFsStream) => number } } };
+
+/**
+ * PGlite's Node filesystem with a working fsync. PGlite starts PostgreSQL with `-F` (fsync off)
+ * and Emscripten's NODEFS has no fsync at all, so a commit was acknowledged while its WAL was only
+ * in the operating system's cache: a power cut or OS crash could lose it or corrupt the files
+ * (issue 10, finding 19). This forwards PostgreSQL's fsync calls (WAL at commit, data files and
+ * directories at checkpoints) to the host's `fsync(2)`.
+ */
+export class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, options: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pg, options);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...preRun,
+      (module: unknown) => {
+        (module as EmscriptenModule).NODEFS.stream_ops.fsync = (stream) => {
+          if (stream.nfd !== undefined) {
+            fs.fsyncSync(stream.nfd);
+          }
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+
+/**
+ * PostgreSQL's start parameters for a durable embedded database: PGlite's defaults without `-F`,
+ * and WAL flushed with fsync (Emscripten's fdatasync is a no-op; its fsync reaches the patch above).
+ */
+export function durableStartParams(): string[] {
+  return [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
+}
+
+/** Options opening an embedded database in `dataDir` with fsync on. */
+export function durablePgliteOptions(dataDir: string): PGliteOptions {
+  return { fs: new DurableNodeFS(dataDir), startParams: durableStartParams() };
+}
