@@ -63,6 +63,7 @@ test('a new applicant uploads both documents of beach-clean, the form waiting fo
     await held;
     await route.continue();
   });
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/files?ephemeral=1'));
   await photo.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('progressbar', { name: 'Uploading passport.png' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Please wait...' })).toBeVisible();
@@ -71,7 +72,9 @@ test('a new applicant uploads both documents of beach-clean, the form waiting fo
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.unroute('**/api/files?ephemeral=1');
   await expect(page.getByRole('link', { name: /^passport\.png/ })).toBeVisible();
-  await expect(page.getByText(`(${(PNG.length / 1024).toFixed(2)} KB)`)).toBeVisible();
+  // The size stored: images are re-encoded on upload, so it is the server's, not the file's.
+  const stored = ((await (await answered).json()) as { data: { data: { file_size: number } } }).data.data;
+  await expect(page.getByText(`(${(stored.file_size / 1024).toFixed(2)} KB)`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
 
   // Removing it empties the field again; then both documents are given.
@@ -83,6 +86,20 @@ test('a new applicant uploads both documents of beach-clean, the form waiting fo
   await expect(page.getByRole('link', { name: /^passport\.png/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /^bank-statement\.pdf/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove bank-statement.pdf' })).toBeVisible();
+  // The links are the uploader's signed links: they open without the sign-in token (as a link or
+  // an image does), the image shown inline and the PDF offered as a download; the bare id does not.
+  for (const [name, type, disposition] of [
+    [/^passport\.png/, 'image/png', /^inline;/],
+    [/^bank-statement\.pdf/, 'application/pdf', /^attachment;/],
+  ] as const) {
+    const href = (await page.getByRole('link', { name }).getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?access=/);
+    const file = await page.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe(type);
+    expect(file.headers()['content-disposition']).toMatch(disposition);
+    expect((await page.request.get(href.split('?')[0] ?? '')).status()).toBe(401);
+  }
   await expect(page.getByRole('link', { name: 'Please select a file' })).toHaveCount(0);
   await expect(photo).not.toHaveAttribute('aria-invalid', 'true');
   await expectNoViolations(page, 'documents filled');

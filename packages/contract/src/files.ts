@@ -35,7 +35,11 @@ export type UploadFileQuery = z.infer<typeof uploadFileQuerySchema>;
 /** A stored file as the upload answers it. */
 export const uploadedFileSchema = z.object({
   id: z.string().describe('File id (a UUID).'),
-  url: z.string().describe('Where the file is read from: `/api/files/{id}`.'),
+  url: z
+    .string()
+    .describe(
+      'Where the uploader reads the file back: `/api/files/{id}?access=…`, a signed link that needs no sign-in and works while the file is unattached (at most 24 hours).',
+    ),
   original_name: z.string().describe('The name the file was uploaded with, without any folder part.'),
   file_size: z.number().int().describe('Size in bytes.'),
   type: z.string().describe('Mime type judged from the file contents.'),
@@ -53,3 +57,15 @@ export const fileParamsSchema = z.object({
   id: z.uuid().describe('File id.'),
 });
 export type FileParams = z.infer<typeof fileParamsSchema>;
+
+/** `GET /api/files/:id` query: the signed part of a file link, as the API hands file links out. */
+export const fileReadQuerySchema = z.object({
+  access: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'Signed access of a file link from an upload answer or a profile/application answer; without it, the bearer token decides.',
+    ),
+});
+export type FileReadQuery = z.infer<typeof fileReadQuerySchema>;

@@ -70,8 +70,9 @@ describe('Cache-Control: no-store', () => {
     });
     expect(uploaded.statusCode).toBe(201);
     expect(uploaded.headers['cache-control']).toBe('no-store');
-    const id = uploaded.json<{ data: { data: { id: string } } }>().data.data.id;
-    const download = await ctx.app.inject({ url: `/api/files/${id}`, headers: { host } });
+    // The upload answers the uploader's signed link to read the file back.
+    const { url } = uploaded.json<{ data: { data: { url: string } } }>().data.data;
+    const download = await ctx.app.inject({ url, headers: { host } });
     expect(download.statusCode).toBe(200);
     expect(download.headers['cache-control']).toBe('no-store');
   });

@@ -2,7 +2,7 @@ import { applicationMessages, type CheckEmailResponse, type SavedApplication } f
 import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { findUserByEmail, findUserById } from '../auth/repository.js';
-import { fileUrl } from '../files/service.js';
+import type { FileUrlOf } from '../files/service.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { findPublishedOpportunity } from '../opportunities/repository.js';
 import {
@@ -62,11 +62,12 @@ export async function emailBelongsTo(
 /**
  * The saved application behind an application key, for prefilling the form (applicant-flow §7
  * "GET apply show"): 404 when the key is unknown or the application is already completed, 403
- * `Email address does not match our records.` when `email` is not the applicant's.
+ * `Email address does not match our records.` when `email` is not the applicant's. Files carry the
+ * link `fileUrlOf` makes (a signed link: the caller proved the application is theirs).
  */
 export async function showApplication(
   db: Executor,
-  input: { organisationId: number; reference: string; key: string; email: string },
+  input: { organisationId: number; reference: string; key: string; email: string; fileUrlOf: FileUrlOf },
 ): Promise<SavedApplication> {
   const { organisationId } = input;
   const found = await findPublishedOpportunity(db, organisationId, input.reference);
@@ -91,7 +92,7 @@ export async function showApplication(
   ]);
   const attachment = (file: { id: string; originalName: string; size: number; mime: string }) => ({
     id: file.id,
-    url: fileUrl(file.id),
+    url: input.fileUrlOf(file.id),
     original_name: file.originalName,
     file_size: file.size,
     type: file.mime,

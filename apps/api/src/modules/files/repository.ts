@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, min, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { files, fileTypes } from '../../db/schema/index.js';
 import { assertInserted } from '../../db/rows.js';
@@ -38,19 +38,29 @@ export async function findFile(db: Executor, organisationId: number, id: string)
   return row ?? null;
 }
 
-/** Marks files of this organisation as attached, so the ephemeral purge keeps them; returns the ids marked. */
+/**
+ * Marks files of this organisation as attached, so the ephemeral purge keeps them; returns the ids
+ * marked. With `ownerUserId`, a file that has no owner yet becomes that user's (who may then read
+ * it back); a file's owner never changes.
+ */
 export async function markFilesAttached(
   db: Executor,
   organisationId: number,
   ids: string[],
   at: Date,
+  ownerUserId: number | null = null,
 ): Promise<string[]> {
   if (ids.length === 0) {
     return [];
   }
   const rows = await db
     .update(files)
-    .set({ ephemeral: false, attachedAt: at })
+    .set({
+      ephemeral: false,
+      attachedAt: at,
+      uploadedFrom: null,
+      ...(ownerUserId === null ? {} : { ownerUserId: sql`coalesce(${files.ownerUserId}, ${ownerUserId})` }),
+    })
     .where(and(eq(files.organisationId, organisationId), inArray(files.id, ids)))
     .returning({ id: files.id });
   return rows.map((row) => row.id);
@@ -107,7 +117,7 @@ export async function claimEphemeralFiles(
   }
   const rows = await db
     .update(files)
-    .set({ ephemeral: false, attachedAt: at, ownerUserId })
+    .set({ ephemeral: false, attachedAt: at, ownerUserId, uploadedFrom: null })
     .where(
       and(
         eq(files.organisationId, organisationId),
@@ -131,4 +141,41 @@ export async function deleteExpiredEphemeralFiles(db: Executor, cutoff: Date): P
     .where(and(eq(files.ephemeral, true), isNull(files.attachedAt), lt(files.createdAt, cutoff)))
     .returning({ storageName: files.storageName });
   return rows.map((row) => row.storageName);
+}
+
+/** Whose ephemeral uploads a quota counts: a signed-in user's, or an anonymous client address's. */
+export type UploadClient = { userId: number } | { address: string };
+
+/** Ephemeral uploads counted by a quota: how many, their bytes, and when the oldest was made. */
+export type EphemeralUsage = { files: number; bytes: number; oldest: Date | null };
+
+/**
+ * The organisation's ephemeral, unattached files created after `since`; with `client`, only that
+ * client's (by uploader for a signed-in user, by address for anonymous uploads).
+ */
+export async function ephemeralUsage(
+  db: Executor,
+  organisationId: number,
+  since: Date,
+  client?: UploadClient,
+): Promise<EphemeralUsage> {
+  const byClient =
+    client === undefined
+      ? undefined
+      : 'userId' in client
+        ? eq(files.uploadedByUserId, client.userId)
+        : and(isNull(files.uploadedByUserId), eq(files.uploadedFrom, client.address));
+  const [row] = await db
+    .select({ files: count(), bytes: sum(files.size), oldest: min(files.createdAt) })
+    .from(files)
+    .where(
+      and(
+        eq(files.organisationId, organisationId),
+        eq(files.ephemeral, true),
+        isNull(files.attachedAt),
+        gt(files.createdAt, since),
+        byClient,
+      ),
+    );
+  return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ?? null };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import {
   API_MEDIA_TYPE,
   MAX_UPLOAD_BYTES,
@@ -12,11 +13,14 @@ import {
 } from '@muster/contract';
 import { files } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { createAccount, sessionTokenFor } from '../../test/factories/auth.js';
 import { createFileTypes, multipartBody, pngBytes } from '../../test/factories/files.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
 
 let ctx: TestContext;
 let root: string;
+let organisationA: number;
+let organisationB: number;
 const hostA = 'files-a.test';
 const hostB = 'files-b.test';
 
@@ -25,8 +29,8 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-files-test-'));
   ctx = await createTestContext({ dataDir: path.join(root, 'db') });
-  await createOrganisation(ctx.db, { hosts: [hostA] });
-  await createOrganisation(ctx.db, { hosts: [hostB] });
+  organisationA = (await createOrganisation(ctx.db, { hosts: [hostA] })).id;
+  organisationB = (await createOrganisation(ctx.db, { hosts: [hostB] })).id;
 });
 afterAll(async () => {
   await ctx.close();
@@ -84,19 +88,25 @@ describe('POST /api/files?ephemeral=1', () => {
     });
     expect(response.statusCode).toBe(201);
     const { data } = uploadFileResponseSchema.parse(response.json());
+    const [row] = await ctx.db.select().from(files).where(eq(files.id, data.data.id));
     expect(data.data).toEqual({
       id: expect.any(String) as string,
-      url: `/api/files/${data.data.id}`,
+      // The uploader's signed link (finding 7): the bare id no longer reads the file.
+      url: expect.stringMatching(new RegExp(`^/api/files/${data.data.id}\\?access=u\\.\\d+\\.[\\w-]{43}$`)) as string,
       original_name: 'me.png',
-      file_size: bytes.length,
+      file_size: row?.size,
       type: 'image/png',
     });
-    const [row] = await ctx.db.select().from(files).where(eq(files.id, data.data.id));
     expect(row?.ephemeral).toBe(true);
     expect(row?.uploadedByUserId).toBeNull();
-    // Stored under a server-generated name beside the database directory.
+    expect(row?.uploadedFrom).toBe('ip:127.0.0.1');
+    // Stored under a server-generated name beside the database directory, re-encoded (finding 9).
     expect(row?.storageName).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fs.readFileSync(path.join(root, 'files', row?.storageName ?? '')).equals(bytes)).toBe(true);
+    const stored = fs.readFileSync(path.join(root, 'files', row?.storageName ?? ''));
+    expect(stored.length).toBe(row?.size);
+    const { data: pixels, info } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    expect([info.format, info.width, info.height]).toEqual(['raw', 2, 2]);
+    expect([...pixels.subarray(0, 3)]).toEqual([255, 0, 0]);
   });
 
   it('refuses HTML in a .png with 415', async () => {
@@ -223,7 +233,7 @@ describe('POST /api/files?ephemeral=1', () => {
 });
 
 describe('GET /api/files/:id', () => {
-  it('streams the file back to its organisation, and not to another (404)', async () => {
+  it('streams the file back to its organisation, and not to another (401 with the link, 404 signed in there)', async () => {
     const bytes = pngBytes(3, 1);
     const created = uploadFileResponseSchema.parse(
       (await upload({ filename: 'photo.png', contentType: 'image/png', content: bytes })).json(),
@@ -232,11 +242,21 @@ describe('GET /api/files/:id', () => {
     const own = await ctx.app.inject({ url: created.url, headers: { host: hostA } });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
+    expect(own.headers['content-disposition']).toBe("inline; filename*=UTF-8''photo.png");
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.headers['content-security-policy']).toContain('sandbox');
-    expect(own.rawPayload.equals(bytes)).toBe(true);
+    const [row] = await ctx.db.select().from(files).where(eq(files.id, created.id));
+    expect(own.rawPayload.equals(fs.readFileSync(path.join(root, 'files', row?.storageName ?? '')))).toBe(true);
+    expect((await sharp(own.rawPayload).metadata()).width).toBe(3);
 
-    const other = await ctx.app.inject({ url: created.url, headers: { host: hostB } });
+    // The link is signed for its organisation: elsewhere it is no link at all.
+    const elsewhere = await ctx.app.inject({ url: created.url, headers: { host: hostB } });
+    expect(elsewhere.statusCode).toBe(401);
+    const staff = await createAccount(ctx.db, organisationB, { permissions: ['view-users'] });
+    const other = await ctx.app.inject({
+      url: `/api/files/${created.id}`,
+      headers: { host: hostB, authorization: `Bearer ${await sessionTokenFor(ctx.app, organisationB, staff.id)}` },
+    });
     expect(other.statusCode).toBe(404);
     expect(errorResponseSchema.parse(other.json()).message).toBe('File not found.');
   });
@@ -252,9 +272,11 @@ describe('GET /api/files/:id', () => {
   });
 
   it('answers 404 for an unknown id and 422 for an id that is not a UUID', async () => {
+    const user = await createAccount(ctx.db, organisationA);
+    const token = await sessionTokenFor(ctx.app, organisationA, user.id);
     const unknown = await ctx.app.inject({
       url: `/api/files/${crypto.randomUUID()}`,
-      headers: { host: hostA },
+      headers: { host: hostA, authorization: `Bearer ${token}` },
     });
     expect(unknown.statusCode).toBe(404);
     const malformed = await ctx.app.inject({ url: '/api/files/../../etc/passwd', headers: { host: hostA } });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,36 +7,66 @@ import {
   MAX_UPLOAD_BYTES,
   errorResponseSchema,
   fileParamsSchema,
+  fileReadQuerySchema,
   fileTypeListResponseSchema,
   uploadFileQuerySchema,
   uploadFileResponseSchema,
 } from '@muster/contract';
 import { HttpError, validationError } from '../../plugins/errors.js';
+import { clientAddressKey } from '../../plugins/rate-limit.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { fileTypeList, filesDirectoryOf, openStoredFile, storeUpload, type FileStore } from './service.js';
+import { createFileUrlSigner } from './file-urls.js';
+import { MAX_UPLOAD_REQUEST_BYTES, uploadAddressRule } from './limits.js';
+import type { UploadClient } from './repository.js';
+import { assertUploadLength } from './request-size.js';
+import {
+  UploadRefusedError,
+  assertEphemeralQuota,
+  fileTypeList,
+  filesDirectoryOf,
+  openStoredFile,
+  storeUpload,
+  uploadRefusalResponse,
+  uploadedFileOf,
+  type FileStore,
+} from './service.js';
+import { ByteBudgetExceededError, spoolToDisk } from './spool.js';
 
-/** Types a browser may show in the page; everything else is offered as a download. */
-const INLINE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/bmp',
-  'image/webp',
-  'application/pdf',
-]);
+/**
+ * Types a browser may show in the page: images only (re-encoded at upload, so nothing but pixels).
+ * Everything else, PDF included, is offered as a download.
+ */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/bmp', 'image/webp']);
+
+const TOO_LARGE = 'The file is larger than the 10 MB limit.';
+
+function tooLarge(): HttpError {
+  return new HttpError(413, TOO_LARGE, { file: [TOO_LARGE] });
+}
+
+/** Whose ephemeral uploads the per-client quota counts: the signed-in user, or else the client address. */
+function uploadClientOf(request: FastifyRequest): UploadClient {
+  return request.session ? { userId: request.session.userId } : { address: clientAddressKey(request) };
+}
 
 /**
  * Files used by form widgets (platform-foundation §7): the accepted types, ephemeral uploads
- * and reading a file back. Public: the application form uploads before the applicant has an
- * account; tenancy still applies and a file is only ever served to the organisation owning it.
+ * and reading a file back. Uploads are public (the application form uploads before the applicant
+ * has an account): limited per client address before the body is read, streamed to disk, capped
+ * at one file of 10 MB, and held to per-client and per-organisation quotas of unattached files.
+ * A file is read back only by whoever may see it (see `openStoredFile`), through a signed link
+ * or the bearer token; never across organisations. Choices: docs/files.md.
  */
 export async function registerFilesModule(app: FastifyInstance): Promise<void> {
   const store: FileStore = { db: app.db, directory: filesDirectoryOf(app.config.dataDir) };
+  const urls = createFileUrlSigner(app.auth.codeKey);
+  const uploadLimit = app.limiter(uploadAddressRule);
 
   // Own scope, so that multipart parsing exists for these routes only.
   await app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 },
+      // The one file; no field is read, so fields stay tiny and few.
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 },
     });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
@@ -54,10 +85,22 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
     routes.post(
       '/files',
       {
+        // Before the body is read: a flood is refused, and an oversized body never received.
+        onRequest: async (request) => {
+          await uploadLimit.consume(request, clientAddressKey(request));
+          assertUploadLength(request, MAX_UPLOAD_REQUEST_BYTES, tooLarge);
+        },
         schema: {
           tags: ['files'],
           summary:
             'Upload a file (multipart field `file`, at most 10 MB); deleted unless attached within 24 hours',
+          description: [
+            'The type is judged from the bytes. Raster images (PNG, JPEG, GIF, WebP, BMP) over 40 megapixels are refused (422); the others are re-encoded with no metadata kept (a BMP becomes a PNG).',
+            '',
+            '- 60 uploads per minute per client address (429 with Retry-After), counted before the body is read.',
+            '- Quotas of unattached uploads within 24 hours, per client (the signed-in user, or else the address) and per organisation: 429 with a sentence and Retry-After.',
+            '- The answer’s `url` is the uploader’s signed link to read the file back while it is unattached.',
+          ].join('\n'),
           consumes: ['multipart/form-data'],
           querystring: uploadFileQuerySchema,
           response: {
@@ -66,6 +109,7 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
             413: errorResponseSchema,
             415: errorResponseSchema,
             422: errorResponseSchema,
+            429: errorResponseSchema,
           },
         },
       },
@@ -74,30 +118,45 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
         if (!request.isMultipart()) {
           throw new HttpError(415, 'Send the file as multipart/form-data in the field `file`.');
         }
+        const client = uploadClientOf(request);
+        await assertEphemeralQuota(store.db, { organisationId: organisation.id, client, incomingBytes: 0 });
         const part = await request.file();
         if (!part || part.fieldname !== 'file') {
           part?.file.resume();
           throw validationError({ file: ['Please select a file'] });
         }
-        let bytes: Buffer;
+        let spooled: { path: string; size: number };
         try {
-          bytes = await part.toBuffer();
+          spooled = await spoolToDisk(part.file, store.directory, { remaining: MAX_UPLOAD_BYTES });
         } catch (error) {
-          if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
-            throw new HttpError(413, 'The file is larger than the 10 MB limit.', {
-              file: ['The file is larger than the 10 MB limit.'],
-            });
+          if (error instanceof ByteBudgetExceededError || error instanceof scope.multipartErrors.RequestFileTooLargeError) {
+            throw tooLarge();
           }
           throw error;
         }
-        const uploaded = await storeUpload(store, {
-          organisationId: organisation.id,
-          uploadedByUserId: request.session?.userId ?? null,
-          filename: part.filename,
-          declaredMime: part.mimetype,
-          bytes,
-        });
-        return reply.status(201).send({ data: { data: uploaded } });
+        try {
+          if (part.file.truncated) {
+            throw tooLarge();
+          }
+          await assertEphemeralQuota(store.db, {
+            organisationId: organisation.id,
+            client,
+            incomingBytes: spooled.size,
+          });
+          const row = await storeUpload(store, {
+            organisationId: organisation.id,
+            uploadedByUserId: request.session?.userId ?? null,
+            uploadedFrom: 'address' in client ? client.address : null,
+            filename: part.filename,
+            declaredMime: part.mimetype,
+            source: { path: spooled.path, move: true },
+          });
+          return await reply.status(201).send({ data: { data: uploadedFileOf(row, urls) } });
+        } catch (error) {
+          throw error instanceof UploadRefusedError ? uploadRefusalResponse(error) : error;
+        } finally {
+          await fs.promises.rm(spooled.path, { force: true });
+        }
       },
     );
 
@@ -106,17 +165,34 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags: ['files'],
-          summary: 'Read a file back (only at the owning organisation)',
+          summary: 'Read a file back (its uploader while unattached; then its owner or view-users)',
+          description: [
+            'With a signed link (`access`, from the answer that showed the file) or the bearer token.',
+            '',
+            '- Unattached upload: its uploader only (the upload answer’s link, or signed in as them).',
+            '- Attached file: its owner, holders of `view-users`, or a `view` link handed out with a profile or application answer (valid one hour).',
+            '- 401 without sign-in or valid link (before the file is looked up); 403 signed in without the right; 404 unknown, or another organisation’s.',
+            '- Images are shown inline; everything else, PDF included, is `Content-Disposition: attachment`.',
+          ].join('\n'),
           params: fileParamsSchema,
+          querystring: fileReadQuerySchema,
           response: {
             200: z.unknown().describe('The file bytes, in the file type judged at upload.'),
+            401: errorResponseSchema,
+            403: errorResponseSchema,
             404: errorResponseSchema,
             422: errorResponseSchema,
           },
         },
       },
       async (request, reply) => {
-        const { row, stream } = await openStoredFile(store, organisationOf(request).id, request.params.id);
+        const organisationId = organisationOf(request).id;
+        const { id } = request.params;
+        const access = request.query.access;
+        const { row, stream } = await openStoredFile(store, organisationId, id, {
+          session: request.session,
+          link: access ? urls.verify(organisationId, id, access) : null,
+        });
         const disposition = INLINE_TYPES.has(row.mime) ? 'inline' : 'attachment';
         return (
           reply

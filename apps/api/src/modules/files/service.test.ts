@@ -18,6 +18,7 @@ import {
   storeUpload,
   type FileStore,
 } from './service.js';
+import { incomingDirectoryOf } from './spool.js';
 
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -42,7 +43,7 @@ async function storePng() {
     uploadedByUserId: null,
     filename: 'me.png',
     declaredMime: 'image/png',
-    bytes: pngBytes(),
+    source: { blob: new Blob([pngBytes()]) },
   });
 }
 
@@ -66,6 +67,20 @@ describe('purgeExpiredEphemeralFiles', () => {
     );
     expect(await storageNameOf(uploaded.id)).toBeUndefined();
     expect(fs.existsSync(onDisk)).toBe(false);
+  });
+
+  it('removes uploads left half-received in the incoming folder for over an hour, not those arriving', async () => {
+    const incoming = incomingDirectoryOf(store.directory);
+    fs.mkdirSync(incoming, { recursive: true });
+    const stale = path.join(incoming, 'stale');
+    const arriving = path.join(incoming, 'arriving');
+    fs.writeFileSync(stale, 'partial');
+    fs.writeFileSync(arriving, 'partial');
+    const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    await purgeExpiredEphemeralFiles(store, new Date(Date.now() + 25 * HOUR));
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(arriving)).toBe(true);
   });
 
   it('keeps files that were attached', async () => {

@@ -9,6 +9,8 @@ import {
 } from '@muster/contract';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
+import { createFileUrlSigner } from '../files/file-urls.js';
+import { viewUrlsOf } from '../files/service.js';
 import { assertMayView, getUser, userHasDiversityAnswers } from './service.js';
 
 const errors = {
@@ -25,9 +27,12 @@ const errors = {
  */
 export async function registerUsersModule(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const fileUrls = createFileUrlSigner(app.auth.codeKey);
   api.get(
     '/users/:userId',
     {
+      // A sign-in held until two-factor is set up may still read its own profile.
+      config: { duringTwoFactorEnrolment: 'own-account' },
       attachValidation: true,
       preHandler: [app.requireAuth, rethrowValidation],
       schema: {
@@ -41,7 +46,10 @@ export async function registerUsersModule(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = Number(request.params.userId);
       assertMayView(viewerOf(request), userId);
-      return { data: await getUser(app.db, organisationOf(request).id, userId, request.query.include) };
+      const organisationId = organisationOf(request).id;
+      return {
+        data: await getUser(app.db, organisationId, userId, request.query.include, viewUrlsOf(fileUrls, organisationId)),
+      };
     },
   );
 

@@ -4,7 +4,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { hasRoleEnforcingTwoFactor } from '../auth/repository.js';
 import { displayNameOf } from '../auth/sessions.js';
 import { listSuppliedDocumentTypeIds } from '../applications/repository.js';
-import { fileUrl } from '../files/service.js';
+import type { FileUrlOf } from '../files/service.js';
 import {
   findUserWithStatus,
   hasDiversityAnswers,
@@ -54,13 +54,15 @@ function toAddress(row: AddressRow) {
 
 /**
  * One user of the organisation (applicant-flow §3.6) with the relations asked for. The TOTP
- * secret is never answered: `2fa_secret` only says whether one is set.
+ * secret is never answered: `2fa_secret` only says whether one is set. Files carry the link
+ * `fileUrlOf` makes (a signed link for a caller already allowed to see this user).
  */
 export async function getUser(
   db: Executor,
   organisationId: number,
   userId: number,
   includes: readonly UserInclude[],
+  fileUrlOf: FileUrlOf,
   now: Date = new Date(),
 ): Promise<User> {
   const found = await findUserWithStatus(db, organisationId, userId);
@@ -128,7 +130,7 @@ export async function getUser(
       const list = filesByValue.get(valueId) ?? [];
       list.push({
         id: file.id,
-        url: fileUrl(file.id),
+        url: fileUrlOf(file.id),
         original_name: file.originalName,
         file_size: file.size,
         type: file.mime,

@@ -72,6 +72,7 @@ export const aboutYouStep: ApplicationStep = {
       }),
     );
     const fileIds = answerFileIds(submission).map((entry) => entry.id);
-    await markFilesAttached(tx, organisationId, [...new Set(fileIds)], now);
+    // The applicant becomes the owner of files that have none, so that they can read them back.
+    await markFilesAttached(tx, organisationId, [...new Set(fileIds)], now, userId);
   },
 };

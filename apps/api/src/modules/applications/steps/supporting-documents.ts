@@ -1,15 +1,15 @@
 import { supportingDocumentMessages as messages, type ApplicationSubmission } from '@muster/contract';
 import type { Executor } from '../../../db/client.js';
 import { validationError } from '../../../plugins/errors.js';
-import {
-  claimEphemeralFiles,
-  findFileType,
-  listFilesForClaim,
-  type FileClaimRow,
-} from '../../files/repository.js';
-import { judgeUploadType, storeUpload } from '../../files/service.js';
+import { claimEphemeralFiles, listFilesForClaim, type FileClaimRow } from '../../files/repository.js';
+import { UploadRefusedError, checkUpload, storeUpload } from '../../files/service.js';
 import { insertApplicationDocuments } from '../repository.js';
 import { addError, type ApplicationStep, type StepContext, type StepErrors } from './step.js';
+
+/** A refused upload's sentence at its document: the step's own wording for a type not accepted. */
+function refusalMessage(refusal: UploadRefusedError): string {
+  return refusal.statusCode === 415 ? messages.typeRefused : refusal.message;
+}
 
 /** The files named by id in the form (earlier uploads), with the path a refusal is reported at. */
 function namedFiles(submission: ApplicationSubmission): Array<{ id: string; path: string }> {
@@ -79,10 +79,10 @@ export const supportingDocumentsStep: ApplicationStep = {
     const errors = await fileRefusals(db, context, false);
     for (const document of context.submission.documents) {
       if (document.file instanceof Blob) {
-        const bytes = Buffer.from(await document.file.arrayBuffer());
-        const mime = await judgeUploadType(bytes, document.file.type);
-        if (mime === null || !(await findFileType(db, mime))) {
-          addError(errors, `supportingDocuments.${document.documentTypeId}`, messages.typeRefused);
+        // The upload's own checks (type, image pixel limit), reported at the document.
+        const refusal = await checkUpload(context.fileStore, document.file, document.file.type);
+        if (refusal) {
+          addError(errors, `supportingDocuments.${document.documentTypeId}`, refusalMessage(refusal));
         }
       }
     }
@@ -91,14 +91,21 @@ export const supportingDocumentsStep: ApplicationStep = {
   async prepare({ organisation, session, submission, fileStore, uploads }) {
     for (const document of submission.documents) {
       if (document.file instanceof Blob) {
-        const stored = await storeUpload(fileStore, {
-          organisationId: organisation.id,
-          uploadedByUserId: session?.userId ?? null,
-          filename: document.file instanceof File ? document.file.name : 'document',
-          declaredMime: document.file.type,
-          bytes: Buffer.from(await document.file.arrayBuffer()),
-        });
-        uploads.set(document.documentTypeId, stored.id);
+        try {
+          const stored = await storeUpload(fileStore, {
+            organisationId: organisation.id,
+            uploadedByUserId: session?.userId ?? null,
+            filename: document.file instanceof File ? document.file.name : 'document',
+            declaredMime: document.file.type,
+            source: { blob: document.file },
+          });
+          uploads.set(document.documentTypeId, stored.id);
+        } catch (error) {
+          if (error instanceof UploadRefusedError) {
+            throw validationError({ [`supportingDocuments.${document.documentTypeId}`]: [refusalMessage(error)] });
+          }
+          throw error;
+        }
       }
     }
   },
