@@ -8,6 +8,8 @@ import {
   organisationMotivationSchema,
   organisationReferenceQuestionBodySchema,
   organisationReferenceQuestionSchema,
+  organisationResidentialCancelReasonBodySchema,
+  organisationResidentialCancelReasonSchema,
   organisationRoleProfileBodySchema,
   organisationRoleProfileSchema,
   organisationTeamBodySchema,
@@ -20,6 +22,7 @@ import {
   countries,
   motivations,
   referenceQuestions,
+  residentialCancelReasons,
   roleProfiles,
   teams,
   terms,
@@ -52,6 +55,12 @@ export type ParentBinding = {
   label: string;
 };
 
+/** A `read` for lists any signed-in user of the organisation may read (401 for nobody signed in). */
+export const SIGNED_IN: unique symbol = Symbol('signed-in');
+
+/** Who may read a binding: holders of a permission, any signed-in user, or anyone (null). */
+export type ReadAccess = string | typeof SIGNED_IN | null;
+
 /**
  * Ties a catalogue entry to a table: which schema answers and accepts, who may read and write.
  * The generic module registers the entry's enabled operations from this and nothing else.
@@ -66,8 +75,8 @@ export type ResourceBinding = {
   row: z.ZodObject;
   /** Wire shape of a store; an update accepts the same fields, each optional. Needed when writes are enabled. */
   body?: z.ZodObject;
-  /** Permission needed to read (index, show); null for public. */
-  read: string | null;
+  /** Permission needed to read (index, show); SIGNED_IN for any signed-in user; null for public. */
+  read: ReadAccess;
   /** Permission needed to store, update and delete. */
   write: string;
   /**
@@ -89,6 +98,8 @@ export type ResourceBinding = {
 const MANAGE_ORGANISATION = 'manage-organisation';
 /** Who may see the organisation's people-facing setup (the heartbeat's permission, §4). */
 const VIEW_USERS = 'view-users';
+/** Who runs the organisation's residential stays (rooms, bookings and their settings). */
+const MANAGE_RESIDENTIAL = 'manage-residential';
 
 /**
  * The plain-CRUD resources served from the catalogue. Everything else in the catalogue is either
@@ -181,5 +192,16 @@ export const resourceBindings: ResourceBinding[] = [
     read: VIEW_USERS,
     write: MANAGE_ORGANISATION,
     orderBy: ['position'],
+  },
+  {
+    entry: 'organisation.residential-cancel-reasons',
+    label: 'cancel reason',
+    table: residentialCancelReasons,
+    row: organisationResidentialCancelReasonSchema,
+    body: organisationResidentialCancelReasonBodySchema,
+    // Volunteers choose one when cancelling their own stay in the portal.
+    read: SIGNED_IN,
+    write: MANAGE_RESIDENTIAL,
+    orderBy: ['position', 'name'],
   },
 ];

@@ -15,7 +15,7 @@ import {
 } from '@muster/contract';
 import { rethrowValidation } from '../plugins/auth.js';
 import { organisationOf } from '../plugins/tenancy.js';
-import { resourceBindings, type ResourceBinding } from './bindings.js';
+import { resourceBindings, SIGNED_IN, type ReadAccess, type ResourceBinding } from './bindings.js';
 import { assertBindingFitsTable, camelKey, createResourceService } from './service.js';
 
 /** What the generic module did with one operation of a bound entry. */
@@ -124,15 +124,24 @@ function registerBinding(
         ...(withId ? [[idParam, z.string().describe(`The ${binding.label}'s identifier.`)]] : []),
       ]),
     );
+  const accessOf = (operation: CatalogueOperation): ReadAccess =>
+    WRITES.has(operation) ? binding.write : binding.read;
   const guard = (operation: CatalogueOperation): preHandlerAsyncHookHandler[] => {
-    const permission = WRITES.has(operation) ? binding.write : binding.read;
+    const access = accessOf(operation);
+    const checks =
+      access === null ? [] : access === SIGNED_IN ? [app.requireAuth] : [app.requirePermission(access)];
     // Authorisation comes before validation errors: an anonymous caller learns nothing of the schema.
-    return [...(permission ? [app.requirePermission(permission)] : []), rethrowValidation];
+    return [...checks, rethrowValidation];
   };
-  const guardedErrors = (operation: CatalogueOperation) =>
-    (WRITES.has(operation) ? binding.write : binding.read)
-      ? { 401: errorResponseSchema, 403: errorResponseSchema }
-      : {};
+  const guardedErrors = (operation: CatalogueOperation) => {
+    const access = accessOf(operation);
+    if (access === null) {
+      return {};
+    }
+    return access === SIGNED_IN
+      ? { 401: errorResponseSchema }
+      : { 401: errorResponseSchema, 403: errorResponseSchema };
+  };
   const ownerOf = (request: FastifyRequest) =>
     service.owner(organisationOf(request).id, request.params as Record<string, string>);
   const idOf = (request: FastifyRequest) => (request.params as Record<string, string>)[idParam] ?? '';

@@ -1,4 +1,4 @@
-import type { PaginationMeta } from '@muster/contract';
+import { parseRowId, type PaginationMeta } from '@muster/contract';
 import type { Database, Executor } from '../db/client.js';
 import { HttpError, validationError } from '../plugins/errors.js';
 import type { ResourceBinding } from './bindings.js';
@@ -23,22 +23,12 @@ export type WireObject = Record<string, unknown>;
 
 /** Columns the server fills itself; a body can never set them even if a schema named them. */
 const SERVER_COLUMNS = new Set(['id', 'organisationId', 'createdAt', 'updatedAt']);
-/** Largest value of a PostgreSQL `integer` (serial ids). */
-const MAX_INT = 2_147_483_647;
 
 /** `parent_id` → `parentId`. */
 export function camelKey(snake: string): string {
   return snake.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
-/** A path id as an integer row id, or null when it cannot name one. */
-export function parseIntegerId(raw: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) {
-    return null;
-  }
-  const value = Number(raw);
-  return value <= MAX_INT ? value : null;
-}
 
 /** The generic operations over one binding; every call is scoped by the owner it is given. */
 export type ResourceService = {
@@ -109,7 +99,7 @@ export function createResourceService(db: Database, binding: ResourceBinding): R
     if (!integerIds) {
       return raw;
     }
-    const id = parseIntegerId(raw);
+    const id = parseRowId(raw);
     if (id === null) {
       throw notFound();
     }
@@ -156,7 +146,7 @@ export function createResourceService(db: Database, binding: ResourceBinding): R
       if (!binding.parent) {
         return { organisationId };
       }
-      const parentId = parseIntegerId(params[binding.parent.param] ?? '');
+      const parentId = parseRowId(params[binding.parent.param] ?? '');
       if (parentId === null || !(await ownedRowExists(db, binding.parent.table, organisationId, parentId))) {
         throw new HttpError(404, `The ${binding.parent.label} was not found.`);
       }

@@ -157,3 +157,26 @@ export const organisationConsentBodySchema = z.object({
   position: writePosition.optional(),
 });
 export type OrganisationConsentBody = z.infer<typeof organisationConsentBodySchema>;
+
+// Residential cancel reasons (platform-foundation §7 "Residential"): why a volunteer cancels a stay.
+export const organisationResidentialCancelReasonSchema = z
+  .object({
+    id,
+    name: z.string().describe('The reason as offered, e.g. "My plans have changed".'),
+    position,
+    active: z.boolean().describe('Offered when cancelling; an inactive reason stays on past cancellations.'),
+  })
+  .describe('Residential cancel reason');
+export type OrganisationResidentialCancelReason = z.infer<typeof organisationResidentialCancelReasonSchema>;
+
+export const organisationResidentialCancelReasonBodySchema = z.object({
+  name: requiredText('a reason', 255).describe('The reason as offered.'),
+  position: writePosition.optional(),
+  active: z
+    .boolean({ error: 'Active must be true or false.' })
+    .optional()
+    .describe('Offered when cancelling (default true).'),
+});
+export type OrganisationResidentialCancelReasonBody = z.infer<
+  typeof organisationResidentialCancelReasonBodySchema
+>;

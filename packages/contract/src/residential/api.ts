@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { rowIdParam } from '../ids.js';
 import { isIsoDate, nightsBetween } from './booking-rules.js';
+import { residentialBookingStatusSchema } from './user-booking.js';
 
 /**
  * Requests and answers of the residential routes the application form calls (applicant-flow §7,
@@ -16,10 +18,7 @@ const DATE_MESSAGE = 'Please enter a valid date (YYYY-MM-DD).';
 export const isoDateSchema = z.string().refine(isIsoDate, { error: DATE_MESSAGE });
 
 export const teamParamsSchema = z.object({
-  teamId: z
-    .string()
-    .regex(/^\d{1,10}$/, 'A team is named by its number.')
-    .describe('Team id.'),
+  teamId: rowIdParam('A team is named by its number.').describe('Team id.'),
 });
 
 export const changeoverDaySchema = z.object({
@@ -98,6 +97,11 @@ export const userBookingsQuerySchema = z.object({
     )
     .transform((value) => (value ?? '').split(',').some((part) => part.trim() === 'team'))
     .describe('team: add each booking’s team.'),
+  include_cancelled: z
+    .enum(['0', '1'], { error: 'Include cancelled must be 0 or 1.' })
+    .default('0')
+    .transform((value) => value === '1')
+    .describe('1: list cancelled bookings too (the portal lists every stay); default 0.'),
 });
 
 /** A residential booking as the form shows it (applicant-flow §3.7). */
@@ -106,10 +110,16 @@ export const residentialBookingSummarySchema = z.object({
   start_date: z.string().describe('Arrival (YYYY-MM-DD).'),
   end_date: z.string().describe('Departure (YYYY-MM-DD).'),
   team: z.object({ id: z.number().int(), name: z.string() }).optional().describe('With include=team.'),
+  status: residentialBookingStatusSchema
+    .optional()
+    .describe('pending, confirmed or cancelled; the API always answers it.'),
 });
 export type ResidentialBookingSummary = z.infer<typeof residentialBookingSummarySchema>;
 
-/** `GET /users/{userId}/residential-bookings`: the user's bookings that are not cancelled, earliest first. */
+/**
+ * `GET /users/{userId}/residential-bookings`: the user's bookings that are not cancelled (all of
+ * them with include_cancelled=1), earliest first.
+ */
 export const userBookingsResponseSchema = z.object({
   data: z.array(residentialBookingSummarySchema),
 });

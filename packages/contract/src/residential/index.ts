@@ -1,2 +1,3 @@
 export * from './booking-rules.js';
 export * from './api.js';
+export * from './user-booking.js';

@@ -4,14 +4,17 @@ import type { Executor } from '../../db/client.js';
 import { assertInserted } from '../../db/rows.js';
 import {
   residentialBookingLinkedApplicants,
+  residentialBookingStatuses,
   residentialBookings,
+  residentialCancelReasons,
   teamChangeoverDays,
   teams,
   users,
+  type ResidentialBookingStatus,
 } from '../../db/schema/index.js';
 
 /** Bookings that hold their nights: cancelled ones free them. */
-export const HOLDING_STATUSES = ['pending', 'confirmed'] as const;
+export const HOLDING_STATUSES: readonly ResidentialBookingStatus[] = ['pending', 'confirmed'];
 
 /** The team, when it belongs to the organisation. */
 export async function findTeam(
@@ -147,22 +150,22 @@ export async function nightlyAvailability(
   return map;
 }
 
-/** A booking as the form shows it, with the team it is at. */
+/** A booking as the form and the portal list show it, with the team it is at and its status. */
 type UserBooking = Required<ResidentialBookingSummary>;
 
-/** The user's holding bookings (at any team of the organisation) that meet `dates`, earliest first. */
-async function selectHoldingBookings(
+/** The user's bookings in `statuses` (at any team of the organisation) that meet `dates`, earliest first. */
+async function selectUserBookings(
   db: Executor,
   organisationId: number,
   userId: number,
-  dates: SQL[],
-  limit?: number,
+  options: { dates: SQL[]; statuses: readonly ResidentialBookingStatus[]; limit?: number },
 ): Promise<UserBooking[]> {
   const query = db
     .select({
       id: residentialBookings.id,
       start_date: residentialBookings.startDate,
       end_date: residentialBookings.endDate,
+      status: residentialBookings.status,
       teamId: teams.id,
       teamName: teams.name,
     })
@@ -172,28 +175,30 @@ async function selectHoldingBookings(
       and(
         eq(residentialBookings.organisationId, organisationId),
         eq(residentialBookings.userId, userId),
-        inArray(residentialBookings.status, [...HOLDING_STATUSES]),
-        ...dates,
+        inArray(residentialBookings.status, [...options.statuses]),
+        ...options.dates,
       ),
     )
     .orderBy(asc(residentialBookings.startDate), asc(residentialBookings.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
+  const rows = options.limit === undefined ? await query : await query.limit(options.limit);
   return rows.map(({ teamId, teamName, ...row }) => ({ ...row, team: { id: teamId, name: teamName } }));
 }
 
-/** A user's bookings that are not cancelled and end after `from` (all when null), earliest first. */
+/**
+ * A user's bookings that end after `from` (all when null), earliest first: those that are not
+ * cancelled, or every one with `includeCancelled`.
+ */
 export async function listUserBookings(
   db: Executor,
   organisationId: number,
   userId: number,
   from: string | null,
+  includeCancelled = false,
 ): Promise<UserBooking[]> {
-  return selectHoldingBookings(
-    db,
-    organisationId,
-    userId,
-    from === null ? [] : [gt(residentialBookings.endDate, from)],
-  );
+  return selectUserBookings(db, organisationId, userId, {
+    dates: from === null ? [] : [gt(residentialBookings.endDate, from)],
+    statuses: includeCancelled ? residentialBookingStatuses : HOLDING_STATUSES,
+  });
 }
 
 /** True when the user belongs to the organisation. */
@@ -216,15 +221,18 @@ export async function findOverlappingBooking(
   userId: number,
   startDate: string,
   endDate: string,
-): Promise<UserBooking | null> {
-  const [booking] = await selectHoldingBookings(
-    db,
-    organisationId,
-    userId,
-    [lt(residentialBookings.startDate, endDate), gt(residentialBookings.endDate, startDate)],
-    1,
-  );
-  return booking ?? null;
+): Promise<Omit<UserBooking, 'status'> | null> {
+  const [booking] = await selectUserBookings(db, organisationId, userId, {
+    dates: [lt(residentialBookings.startDate, endDate), gt(residentialBookings.endDate, startDate)],
+    statuses: HOLDING_STATUSES,
+    limit: 1,
+  });
+  if (!booking) {
+    return null;
+  }
+  // The existing-booking screen names the stay in the way; it holds its nights, whatever its status.
+  const { status: _status, ...inTheWay } = booking;
+  return inTheWay;
 }
 
 export type NewBooking = {
@@ -321,4 +329,133 @@ export async function updateBookingAnswers(
       ),
     );
   await insertLinkedApplicants(db, organisationId, bookingId, linked);
+}
+
+/** One booking of the user with its team, its cancellation and whoever cancelled it; null when it is not theirs. */
+export async function findUserBooking(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  bookingId: number,
+) {
+  const [row] = await db
+    .select({
+      id: residentialBookings.id,
+      userId: residentialBookings.userId,
+      applicationId: residentialBookings.applicationId,
+      status: residentialBookings.status,
+      startDate: residentialBookings.startDate,
+      endDate: residentialBookings.endDate,
+      willingToShare: residentialBookings.willingToShare,
+      requirementsRadio: residentialBookings.requirementsRadio,
+      requirements: residentialBookings.requirements,
+      createdAt: residentialBookings.createdAt,
+      cancelNote: residentialBookings.cancelNote,
+      cancelledAt: residentialBookings.cancelledAt,
+      team: { id: teams.id, name: teams.name },
+      reason: { id: residentialCancelReasons.id, name: residentialCancelReasons.name },
+      cancelledBy: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        preferredName: users.preferredName,
+      },
+    })
+    .from(residentialBookings)
+    .innerJoin(teams, eq(teams.id, residentialBookings.teamId))
+    .leftJoin(residentialCancelReasons, eq(residentialCancelReasons.id, residentialBookings.cancelReasonId))
+    .leftJoin(users, eq(users.id, residentialBookings.cancelledByUserId))
+    .where(
+      and(
+        eq(residentialBookings.organisationId, organisationId),
+        eq(residentialBookings.userId, userId),
+        eq(residentialBookings.id, bookingId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The names of the people a booking is linked with, in their order. */
+export async function listLinkedApplicants(
+  db: Executor,
+  organisationId: number,
+  bookingId: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ name: residentialBookingLinkedApplicants.name })
+    .from(residentialBookingLinkedApplicants)
+    .where(
+      and(
+        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
+        eq(residentialBookingLinkedApplicants.bookingId, bookingId),
+      ),
+    )
+    .orderBy(asc(residentialBookingLinkedApplicants.position), asc(residentialBookingLinkedApplicants.id));
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Locks the user's booking until the transaction ends and answers its status and arrival, so
+ * that two cancellations of one stay run one after the other; null when it is not theirs.
+ */
+export async function lockUserBooking(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  bookingId: number,
+): Promise<{ status: ResidentialBookingStatus; startDate: string } | null> {
+  const [row] = await db
+    .select({ status: residentialBookings.status, startDate: residentialBookings.startDate })
+    .from(residentialBookings)
+    .where(
+      and(
+        eq(residentialBookings.organisationId, organisationId),
+        eq(residentialBookings.userId, userId),
+        eq(residentialBookings.id, bookingId),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** True when the reason is one of the organisation's and still offered. */
+export async function activeCancelReasonExists(
+  db: Executor,
+  organisationId: number,
+  reasonId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: residentialCancelReasons.id })
+    .from(residentialCancelReasons)
+    .where(
+      and(
+        eq(residentialCancelReasons.organisationId, organisationId),
+        eq(residentialCancelReasons.id, reasonId),
+        eq(residentialCancelReasons.active, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Marks the booking cancelled with why, who and when: from then on it holds no nights. */
+export async function markBookingCancelled(
+  db: Executor,
+  organisationId: number,
+  bookingId: number,
+  cancellation: { reasonId: number; note: string | null; at: Date; byUserId: number },
+): Promise<void> {
+  await db
+    .update(residentialBookings)
+    .set({
+      status: 'cancelled',
+      cancelReasonId: cancellation.reasonId,
+      cancelNote: cancellation.note,
+      cancelledAt: cancellation.at,
+      cancelledByUserId: cancellation.byUserId,
+    })
+    .where(
+      and(eq(residentialBookings.organisationId, organisationId), eq(residentialBookings.id, bookingId)),
+    );
 }

@@ -267,12 +267,14 @@ describe('GET /api/users/{userId}/residential-bookings', () => {
           id: current.id,
           start_date: '2026-11-28',
           end_date: '2026-12-05',
+          status: 'pending',
           team: { id: team.id, name: 'Lakeside Lodge' },
         },
         {
           id: later.id,
           start_date: '2026-12-05',
           end_date: '2026-12-12',
+          status: 'confirmed',
           team: { id: team.id, name: 'Lakeside Lodge' },
         },
       ],
@@ -285,6 +287,15 @@ describe('GET /api/users/{userId}/residential-bookings', () => {
       later.id,
     ]);
     expect(bookingsOf(all)[0]).not.toHaveProperty('team');
+    const withCancelled = await get(
+      `/api/users/${account.id}/residential-bookings?from=2026-11-28&include_cancelled=1`,
+      { token },
+    );
+    expect(
+      withCancelled
+        .json<{ data: Array<{ start_date: string; status: string }> }>()
+        .data.map((row) => `${row.start_date} ${row.status}`),
+    ).toEqual(['2026-11-28 pending', '2026-12-05 confirmed', '2026-12-12 cancelled']);
   });
 
   it('is 401 anonymous, 403 for someone else without view-users, and answers a holder of view-users', async () => {
@@ -318,6 +329,13 @@ describe('GET /api/users/{userId}/residential-bookings', () => {
     const include = await get(`/api/users/${account.id}/residential-bookings?include=roles`, { token });
     expect(include.statusCode).toBe(422);
     expect(errorsOf(include)['querystring.include']).toEqual(['Only team can be included.']);
+    const cancelled = await get(`/api/users/${account.id}/residential-bookings?include_cancelled=yes`, {
+      token,
+    });
+    expect(cancelled.statusCode).toBe(422);
+    expect(errorsOf(cancelled)['querystring.include_cancelled']).toEqual([
+      'Include cancelled must be 0 or 1.',
+    ]);
     expect((await get(`/api/users/${account.id}/residential-bookings?from=nope`)).statusCode).toBe(401);
   });
 

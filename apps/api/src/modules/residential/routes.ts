@@ -1,23 +1,56 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   availabilityQuerySchema,
   availabilityResponseSchema,
+  bookingCancelBodySchema,
   changeoverDaysResponseSchema,
   errorResponseSchema,
   teamParamsSchema,
+  userBookingParamsSchema,
+  userBookingResponseSchema,
   userBookingsQuerySchema,
   userBookingsResponseSchema,
   userParamsSchema,
 } from '@muster/contract';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { getAvailability, getChangeoverDays, getUserBookings } from './service.js';
+import { todayIn } from '../applications/submit.js';
+import {
+  assertMayCancelBooking,
+  assertMayViewBooking,
+  cancelUserBooking,
+  getAvailability,
+  getChangeoverDays,
+  getUserBooking,
+  getUserBookings,
+} from './service.js';
+
+/**
+ * preHandler: 403 unless the caller may act on the bookings of the path's user, decided before
+ * input errors so that a caller who may not act learns nothing of the input rules.
+ */
+function allowedFor(
+  assert: (viewer: ReturnType<typeof viewerOf>, userId: number) => void,
+): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    assert(viewerOf(request), Number((request.params as { userId?: string }).userId));
+  };
+}
+
+const guardedErrors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  422: errorResponseSchema,
+};
 
 /**
  * The residential calls of the application form (applicant-flow §7, docs/residential.md): a
  * team's changeover days and availability (public: anonymous applicants pick dates too, always
  * within the host's organisation) and a user's bookings (the user themself, or `view-users`).
+ * And the portal's booking page: one booking (the owner, or `view-residential-bookings`) and its
+ * cancellation through the per-user resource's update (the owner, or `manage-residential`).
  */
 export async function registerResidentialModule(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -69,16 +102,11 @@ export async function registerResidentialModule(app: FastifyInstance): Promise<v
       preHandler: [app.requireAuth, rethrowValidation],
       schema: {
         tags: ['residential'],
-        summary: 'A user’s bookings that are not cancelled (the user themself, or view-users)',
+        summary:
+          'A user’s bookings, earliest first; cancelled ones only with include_cancelled=1 (the user themself, or view-users)',
         params: userParamsSchema,
         querystring: userBookingsQuerySchema,
-        response: {
-          200: userBookingsResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          422: errorResponseSchema,
-        },
+        response: { 200: userBookingsResponseSchema, ...guardedErrors },
       },
     },
     async (request) => ({
@@ -90,8 +118,68 @@ export async function registerResidentialModule(app: FastifyInstance): Promise<v
         {
           from: request.query.from ?? null,
           includeTeam: request.query.include,
+          includeCancelled: request.query.include_cancelled,
         },
       ),
     }),
+  );
+
+  api.get(
+    '/users/:userId/residential-bookings/:bookingId',
+    {
+      attachValidation: true,
+      preHandler: [app.requireAuth, allowedFor(assertMayViewBooking), rethrowValidation],
+      schema: {
+        tags: ['residential'],
+        summary:
+          'One booking with its team, nights, sharing, requirements and cancellation (the owner, or view-residential-bookings)',
+        params: userBookingParamsSchema,
+        response: { 200: userBookingResponseSchema, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const organisation = organisationOf(request);
+      return {
+        data: await getUserBooking(
+          app.db,
+          organisation.id,
+          viewerOf(request),
+          Number(request.params.userId),
+          Number(request.params.bookingId),
+          todayIn(organisation.timezone),
+        ),
+      };
+    },
+  );
+
+  api.put(
+    '/users/:userId/residential-bookings/:bookingId',
+    {
+      attachValidation: true,
+      preHandler: [app.requireAuth, allowedFor(assertMayCancelBooking), rethrowValidation],
+      schema: {
+        tags: ['residential'],
+        summary:
+          'Cancels a pending or confirmed stay before its arrival day, with a reason; its places are free again (the owner, or manage-residential)',
+        params: userBookingParamsSchema,
+        body: bookingCancelBodySchema,
+        response: { 200: userBookingResponseSchema, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const organisation = organisationOf(request);
+      const now = new Date();
+      return {
+        data: await cancelUserBooking(
+          app.db,
+          organisation.id,
+          viewerOf(request),
+          Number(request.params.userId),
+          Number(request.params.bookingId),
+          request.body,
+          { today: todayIn(organisation.timezone, now), now },
+        ),
+      };
+    },
   );
 }

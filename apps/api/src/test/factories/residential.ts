@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/client.js';
 import {
+  residentialBookingLinkedApplicants,
   residentialBookings,
+  residentialCancelReasons,
   teamChangeoverDays,
   teamRoomUnavailablePeriods,
   teamRooms,
@@ -62,6 +64,10 @@ export async function createBooking(
     endDate: string;
     willingToShare?: boolean;
     status?: 'pending' | 'confirmed' | 'cancelled';
+    applicationId?: number;
+    /** "Anything else we should know?" answered yes, with this text. */
+    requirements?: string;
+    linked?: string[];
   },
 ) {
   const [booking] = await db
@@ -75,8 +81,37 @@ export async function createBooking(
       willingToShare: input.willingToShare ?? false,
       status: input.status ?? 'pending',
       genderId: 1,
+      applicationId: input.applicationId ?? null,
+      requirementsRadio: input.requirements !== undefined,
+      requirements: input.requirements ?? null,
     })
     .returning();
   assertInserted(booking, 'booking');
+  if (input.linked && input.linked.length > 0) {
+    await db
+      .insert(residentialBookingLinkedApplicants)
+      .values(
+        input.linked.map((name, position) => ({ organisationId, bookingId: booking.id, name, position })),
+      );
+  }
   return booking;
+}
+
+/** A reason for cancelling a stay (active unless told), with a unique name unless given. */
+export async function createCancelReason(
+  db: Executor,
+  organisationId: number,
+  options: { name?: string; position?: number; active?: boolean } = {},
+) {
+  const [reason] = await db
+    .insert(residentialCancelReasons)
+    .values({
+      organisationId,
+      name: options.name ?? `Reason ${Math.random().toString(36).slice(2, 8)}`,
+      position: options.position ?? 0,
+      active: options.active ?? true,
+    })
+    .returning();
+  assertInserted(reason, 'cancel reason');
+  return reason;
 }

@@ -1,12 +1,18 @@
 import {
+  organisationResidentialCancelReasonSchema,
+  paginatedResponseSchema,
   portalApplicationListResponseSchema,
   portalApplicationResponseSchema,
   portalTeamResponseSchema,
+  userBookingResponseSchema,
   userBookingsResponseSchema,
+  type BookingCancelBody,
+  type OrganisationResidentialCancelReason,
   type PortalApplication,
   type PortalApplicationSummary,
   type PortalTeam,
   type ResidentialBookingSummary,
+  type UserBooking,
 } from '@muster/contract';
 import { apiClient } from '../../lib/api/default-client';
 
@@ -17,14 +23,43 @@ export async function fetchUserApplications(userId: number): Promise<PortalAppli
 }
 
 /**
- * `GET users/{userId}/residential-bookings?include=team`: the user's stays that are not
- * cancelled, newest stay first (the API answers them earliest first).
+ * `GET users/{userId}/residential-bookings?include=team&include_cancelled=1`: every stay of the
+ * user with its status, cancelled ones too, newest stay first (the API answers them earliest first).
  */
 export async function fetchUserStays(userId: number): Promise<ResidentialBookingSummary[]> {
   const body = await apiClient.get<unknown>(`users/${userId}/residential-bookings`, {
-    query: { include: 'team' },
+    query: { include: 'team', include_cancelled: '1' },
   });
   return [...userBookingsResponseSchema.parse(body).data].reverse();
+}
+
+/** `GET users/{userId}/residential-bookings/{bookingId}`: one stay for its page. */
+export async function fetchUserBooking(userId: number, bookingId: number): Promise<UserBooking> {
+  const body = await apiClient.get<unknown>(`users/${userId}/residential-bookings/${bookingId}`);
+  return userBookingResponseSchema.parse(body).data;
+}
+
+/** `PUT users/{userId}/residential-bookings/{bookingId}` with `status: cancelled`: cancels the stay. */
+export async function cancelUserBooking(
+  userId: number,
+  bookingId: number,
+  body: BookingCancelBody,
+): Promise<UserBooking> {
+  const answer = await apiClient.put<unknown>(`users/${userId}/residential-bookings/${bookingId}`, body);
+  return userBookingResponseSchema.parse(answer).data;
+}
+
+const cancelReasonsSchema = paginatedResponseSchema(organisationResidentialCancelReasonSchema);
+
+/**
+ * `GET organisation/residential-cancel-reasons?per_page=100`: the reasons a stay can be cancelled
+ * with, in their order; retired ones are left out.
+ */
+export async function fetchCancelReasons(): Promise<OrganisationResidentialCancelReason[]> {
+  const body = await apiClient.get<unknown>('organisation/residential-cancel-reasons', {
+    query: { per_page: '100' },
+  });
+  return cancelReasonsSchema.parse(body).data.filter((reason) => reason.active);
 }
 
 /** `GET users/{userId}/applications/{applicationId}`: one application as submitted. */

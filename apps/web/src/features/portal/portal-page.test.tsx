@@ -12,7 +12,7 @@ type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer>;
 
 const APPLICATIONS = '/api/users/5/applications/';
-const STAYS = '/api/users/5/residential-bookings?include=team';
+const STAYS = '/api/users/5/residential-bookings?include=team&include_cancelled=1';
 
 function network(input: RequestInfo | URL): Promise<Response> {
   const url = input instanceof Request ? input.url : input.toString();
@@ -77,7 +77,7 @@ describe('PortalPage', () => {
     ).toBeTruthy();
   });
 
-  it("lists the user's applications and stays in the order given and without axe violations", async () => {
+  it("lists the user's applications and stays (cancelled ones too), linking each to its page, without axe violations", async () => {
     signIn(5);
     answers[APPLICATIONS] = {
       status: 200,
@@ -104,8 +104,20 @@ describe('PortalPage', () => {
       status: 200,
       body: {
         data: [
-          { id: 3, start_date: '2030-06-01', end_date: '2030-06-08', team: { id: 7, name: 'Hill Farm' } },
-          { id: 8, start_date: '2030-07-01', end_date: '2030-07-04', team: { id: 7, name: 'Hill Farm' } },
+          {
+            id: 3,
+            start_date: '2030-06-01',
+            end_date: '2030-06-08',
+            status: 'cancelled',
+            team: { id: 7, name: 'Hill Farm' },
+          },
+          {
+            id: 8,
+            start_date: '2030-07-01',
+            end_date: '2030-07-04',
+            status: 'confirmed',
+            team: { id: 7, name: 'Hill Farm' },
+          },
         ],
       },
     };
@@ -122,7 +134,15 @@ describe('PortalPage', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['Hill Farm1 July 20304 July 2030', 'Hill Farm1 June 20308 June 2030']);
+    ).toEqual([
+      'Hill Farm, arriving 1 July 20301 July 20304 July 2030Confirmed',
+      'Hill Farm, arriving 1 June 20301 June 20308 June 2030Cancelled',
+    ]);
+    const links = within(stays).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Hill Farm, arriving 1 July 2030', '/portal/residential/bookings/8'],
+      ['Hill Farm, arriving 1 June 2030', '/portal/residential/bookings/3'],
+    ]);
     expect(await axeViolations(view.container)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { APPLICATION_STATUS_LABELS } from './application-status';
+import { BOOKING_STATUS_LABELS } from './booking-status';
 import { fetchUserApplications, fetchUserStays } from './portal-api';
 import { formatDay, formatInstantDay } from './portal-dates';
 import { SignedIn } from './signed-in';
@@ -75,14 +76,22 @@ function Stays({ userId }: { userId: number }) {
           <th scope="col">Team</th>
           <th scope="col">Arrival</th>
           <th scope="col">Departure</th>
+          <th scope="col">Status</th>
         </tr>
       </thead>
       <tbody>
         {query.data.map((stay) => (
           <tr key={stay.id}>
-            <td>{stay.team?.name ?? 'Team'}</td>
+            <td>
+              <Link to={`/portal/residential/bookings/${stay.id}`}>
+                {stay.team?.name ?? 'Your stay'}
+                {/* Several stays at one team: each link says which. */}
+                <span className="visually-hidden">, arriving {formatDay(stay.start_date)}</span>
+              </Link>
+            </td>
             <td>{formatDay(stay.start_date)}</td>
             <td>{formatDay(stay.end_date)}</td>
+            <td>{stay.status ? BOOKING_STATUS_LABELS[stay.status] : ''}</td>
           </tr>
         ))}
       </tbody>
@@ -91,8 +100,9 @@ function Stays({ userId }: { userId: number }) {
 }
 
 /**
- * The volunteer portal home: the signed-in user's applications and residential stays, newest
- * first, with empty states that point to the opportunity list. Signed-out visitors are sent to
+ * The volunteer portal home: the signed-in user's applications and residential stays (cancelled
+ * ones too), newest first, each linking to its page, with empty states that point to the
+ * opportunity list. Signed-out visitors are sent to
  * sign in and brought back.
  */
 export function PortalPage() {
