@@ -49,6 +49,12 @@ const FORBIDDEN = [
     modules: [/booking-date-range-picker/, /react-day-picker/],
     markers: [],
   },
+  {
+    // The home page's finder loads with its lazily routed page (app/router.tsx), never before the form.
+    what: 'the opportunity finder',
+    modules: [/features[/\\]opportunity-finder[/\\]/],
+    markers: [],
+  },
 ];
 
 function argument(name, fallback) {

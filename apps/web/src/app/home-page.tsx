@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
+import { OpportunityFinder } from '../features/opportunity-finder/opportunity-finder';
 
-/** Landing page: what Muster is, and where to go. */
+/** Landing page: what Muster is, where to go, and the organisation's opportunities to apply for. */
 export function HomePage() {
   return (
-    <section className="page">
+    <section className="page home-page">
       <h1>Muster</h1>
-      <p>Volunteer with us: find an opportunity and apply online, then manage your volunteering in the portal.</p>
+      <p>
+        Volunteer with us: find an opportunity below and apply online, then manage your volunteering in the
+        portal.
+      </p>
       <ul>
         <li>
           <Link to="/portal">Go to your portal</Link>
@@ -14,6 +18,7 @@ export function HomePage() {
           <Link to="/login">Sign in</Link>
         </li>
       </ul>
+      <OpportunityFinder />
     </section>
   );
 }

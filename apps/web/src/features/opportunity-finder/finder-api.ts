@@ -1,0 +1,38 @@
+import {
+  opportunityCountiesResponseSchema,
+  opportunityCountriesResponseSchema,
+  opportunityListResponseSchema,
+  type OpportunityCountry,
+  type OpportunityListResponse,
+} from '@muster/contract';
+import { apiClient } from '../../lib/api/default-client';
+import { finderRequest, type FinderQuery } from './finder-query';
+
+/**
+ * One page of the opportunities a finder state asks for: `GET opportunities/`, or
+ * `GET residential-opportunities/` when a country or county is chosen.
+ */
+export async function fetchOpportunities(
+  query: FinderQuery,
+  signal?: AbortSignal,
+): Promise<OpportunityListResponse> {
+  const request = finderRequest(query);
+  const body = await apiClient.get<unknown>(request.path, { query: request.query, signal, auth: false });
+  return opportunityListResponseSchema.parse(body);
+}
+
+/** `GET residential-opportunities/countries`: where residential opportunities take place. */
+export async function fetchResidentialCountries(signal?: AbortSignal): Promise<OpportunityCountry[]> {
+  const body = await apiClient.get<unknown>('residential-opportunities/countries', { signal, auth: false });
+  return opportunityCountriesResponseSchema.parse(body).data;
+}
+
+/** `GET residential-opportunities/counties/?country`: the counties of one of those countries. */
+export async function fetchResidentialCounties(country: string, signal?: AbortSignal): Promise<string[]> {
+  const body = await apiClient.get<unknown>('residential-opportunities/counties/', {
+    query: { country },
+    signal,
+    auth: false,
+  });
+  return opportunityCountiesResponseSchema.parse(body).data.map((county) => county.name);
+}
