@@ -21,6 +21,8 @@ test.describe.serial('account section', () => {
     await section.getByLabel('Current password').fill('Wrong-password-1');
     await section.getByLabel('New password', { exact: true }).fill('weak');
     await section.getByLabel('Confirm new password').fill('weak');
+    // The pointer left where "Sign in" was may now sit over the rules popover, keeping it open over the button.
+    await page.mouse.move(0, 0);
     await section.getByRole('button', { name: 'Change password' }).click();
     await expect(section.locator('.account-section__error')).toContainText([
       'Your password must be at least 8 characters long',

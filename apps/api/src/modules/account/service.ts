@@ -9,8 +9,8 @@ import { revokeSessionsOfUser } from './repository.js';
 /** The service's view of a request: the organisation, who asks (and in which sign-in), whose account. */
 export type AccountContext = OwnAccountContext;
 
-/** The settings' owner (403 for anyone else, logged; 404 when there is no such user). */
-function ownUser(deps: AuthDeps, context: AccountContext) {
+/** The account's owner (403 for anyone else, logged; 404 when there is no such user). */
+export function ownUser(deps: AuthDeps, context: AccountContext) {
   return assertOwnAccount(deps, context, {
     reason: 'account_of_another_user',
     message: accountMessages.onlyOwn,

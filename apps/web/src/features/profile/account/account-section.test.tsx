@@ -18,6 +18,7 @@ let answers: Record<string, Answer[]>;
 
 const PASSWORD = '/api/users/7/password';
 const SESSIONS = '/api/users/7/sessions';
+const CONTACT_DETAILS = '/api/users/7?include=emailAddresses%2CphoneNumbers';
 
 function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = input instanceof Request ? input.url : input.toString();
@@ -69,7 +70,12 @@ async function fill(current: string, next: string, confirmation = next) {
 
 beforeEach(() => {
   calls = [];
-  answers = {};
+  answers = {
+    // The email and phone change forms read the address and number on file.
+    [`GET ${CONTACT_DETAILS}`]: [
+      { status: 200, body: { data: { id: 7, emailAddresses: [{ id: 1, email: 'casey@example.org', primary: true }] } } },
+    ],
+  };
   localStorage.clear();
   vi.stubGlobal('fetch', vi.fn(network));
 });
@@ -135,6 +141,19 @@ describe('AccountSection: change password', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Something went wrong while updating your information')).toBeInTheDocument();
+  });
+});
+
+describe('AccountSection: email and phone', () => {
+  it('offers the email and phone change before the password change', async () => {
+    renderSection();
+    const email = await screen.findByRole('group', { name: 'Change email address' });
+    expect(email).toHaveTextContent('Your email address: casey@example.org');
+    expect(screen.getByRole('group', { name: 'Change phone number' })).toHaveTextContent(
+      'You have no phone number yet.',
+    );
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Change email address', 'Change phone number', 'Change password', 'Sign out everywhere']);
   });
 });
 

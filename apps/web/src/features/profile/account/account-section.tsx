@@ -8,6 +8,7 @@ import { SAVE_BUTTON_STATE, SaveButton, type SaveButtonState } from '../../../co
 import { isApiError } from '../../../lib/api/errors';
 import { useSession } from '../../../lib/session';
 import { changePassword, signOutEverywhere } from './account-api';
+import { ContactDetails } from './contact-details';
 import './account-section.css';
 
 /** How long the button says "Saved!" before it is ready again. */
@@ -19,9 +20,10 @@ const FIELDS = ['current_password', 'password', 'password_confirmation'] as cons
 type FieldName = (typeof FIELDS)[number];
 
 /**
- * The account section of the own profile (issue 9 "Account"): change the password (the current
- * one, then a new one by the rules of applicant-flow §5 with the strength meter; the user's other
- * sign-ins end) and sign out everywhere.
+ * The account section of the own profile (issue 9 "Account"): change the email address or phone
+ * number (confirmed with a code sent to the new one), change the password (the current one, then
+ * a new one by the rules of applicant-flow §5 with the strength meter; the user's other sign-ins
+ * end) and sign out everywhere.
  */
 export function AccountSection({ userId }: { userId: number }) {
   const ids = useId();
@@ -135,6 +137,7 @@ export function AccountSection({ userId }: { userId: number }) {
   return (
     <section className="account-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Account</h2>
+      <ContactDetails userId={userId} />
       <form className="account-section__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <h3>Change password</h3>
         {field('current_password', 'Current password', 'current-password')}

@@ -1,0 +1,31 @@
+import type {
+  ContactChangeConfirmBody,
+  ContactChangeConfirmResponse,
+  ContactChangeStartBody,
+  ContactChangeStartResponse,
+  UserResponse,
+} from '@muster/contract';
+import { apiClient } from '../../../lib/api/default-client';
+
+/** The user's email addresses and phone numbers, as `GET users/{id}` includes them. */
+export function fetchContactDetails(userId: number): Promise<UserResponse> {
+  return apiClient.get<UserResponse>(`users/${userId}`, {
+    query: { include: 'emailAddresses,phoneNumbers' },
+  });
+}
+
+/** `POST users/{id}/contact-change`: checks the password and sends a code to the new address or number. */
+export function startContactChange(
+  userId: number,
+  body: ContactChangeStartBody,
+): Promise<ContactChangeStartResponse> {
+  return apiClient.post<ContactChangeStartResponse>(`users/${userId}/contact-change`, body);
+}
+
+/** `PUT users/{id}/contact-change`: confirms the change with the code; the user's other sign-ins end. */
+export function confirmContactChange(
+  userId: number,
+  body: ContactChangeConfirmBody,
+): Promise<ContactChangeConfirmResponse> {
+  return apiClient.put<ContactChangeConfirmResponse>(`users/${userId}/contact-change`, body);
+}
