@@ -68,10 +68,14 @@ test.beforeAll(async () => {
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    // Whoever signs in at the provider is the demo volunteer, with a verified address.
+    // Whoever signs in at the provider is the demo volunteer, with a verified address; except
+    // `enrol-subject`, the Safeguarding Lead who has not set up the two-factor the role requires.
     findAccount: async (_context, id) => ({
       accountId: id,
-      claims: async () => ({ sub: id, email: 'applicant@example.org', email_verified: true, name: 'Alex Applicant' }),
+      claims: async () =>
+        id === 'enrol-subject'
+          ? { sub: id, email: 'twofactor-enrol@example.org', email_verified: true, name: 'Erin Enrol' }
+          : { sub: id, email: 'applicant@example.org', email_verified: true, name: 'Alex Applicant' },
     }),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: true } },
@@ -132,4 +136,33 @@ test('a user of a single-sign-on organisation signs in at the OpenID provider', 
     headers: { authorization: `Bearer ${token}` },
   });
   expect((await heartbeatless.json()) as unknown).toMatchObject({ data: { sso_provider: { name: 'Demo ID' } } });
+});
+
+test('a single-sign-on user whose role requires two-factor is taken to set it up first (issue 9)', async ({ page }) => {
+  await page.goto(`${musterOrigin}/login?intended=%2Fportal`);
+  await page.getByRole('link', { name: 'Sign in with Demo ID' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\//);
+  await page.locator('input[name="login"]').fill('enrol-subject');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').click();
+
+  await expect(page).toHaveURL(`${musterOrigin}/portal/user/me/two-factor-setup?intended=%2Fportal`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' })).toBeVisible();
+  await expect(
+    page.getByText('Your role Safeguarding Lead requires two-factor authentication. Set it up to continue.'),
+  ).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('muster.token'));
+  const claims = JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString()) as {
+    amr: string[];
+    user: { id: number };
+  };
+  expect(claims.amr).toEqual(['sso']);
+  const held = await page.request.get(`${musterOrigin}/api/users/${claims.user.id}/consents`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(held.status()).toBe(403);
+  expect((await held.json()) as unknown).toMatchObject({ code: 'two_factor_enrolment_required' });
+  await page.goto(`${musterOrigin}/portal`);
+  await expect(page).toHaveURL(`${musterOrigin}/portal/user/me/two-factor-setup?intended=%2Fportal`);
 });

@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { AccountSwitchPrompt } from './account-switch-prompt';
+import { TwoFactorEnrolmentGuard } from './two-factor-enrolment-guard';
 
 /** Page frame shared by every route: skip link, header, main landmark. */
 export function Layout() {
@@ -15,7 +16,9 @@ export function Layout() {
       </header>
       <main id="main" tabIndex={-1}>
         <AccountSwitchPrompt />
-        <Outlet />
+        <TwoFactorEnrolmentGuard>
+          <Outlet />
+        </TwoFactorEnrolmentGuard>
       </main>
     </>
   );

@@ -1,6 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './layout';
-import { HomePage } from './home-page';
 import { NotFoundPage } from './not-found-page';
 
 /**
@@ -11,7 +10,8 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
+      // Lazy too: the opportunity finder stays out of the chunks every other page loads first.
+      { path: '/', lazy: async () => ({ Component: (await import('./home-page')).HomePage }) },
       {
         path: '/apply/:opportunityId',
         lazy: async () => ({ Component: (await import('../features/apply/apply-page')).ApplyPage }),
@@ -41,8 +41,18 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/portal/residential/bookings/:bookingId',
+        lazy: async () => ({ Component: (await import('../features/portal/booking-page')).BookingPage }),
+      },
+      {
         path: '/portal/team/:teamId',
         lazy: async () => ({ Component: (await import('../features/portal/team-page')).TeamPage }),
+      },
+      {
+        path: '/portal/user/me/two-factor-setup',
+        lazy: async () => ({
+          Component: (await import('../features/profile/two-factor-setup-page')).TwoFactorSetupPage,
+        }),
       },
       {
         path: '/portal/user/:userId',

@@ -46,6 +46,12 @@ const errors = (...statuses: number[]) =>
     typeof errorResponseSchema
   >;
 
+/**
+ * Calls that prove who is calling by their body (password, code, token) rather than the session:
+ * a sign-in held to two-factor set-up may still make them (e.g. renew its token once set up).
+ */
+const provenByBody = { duringTwoFactorEnrolment: 'allowed' } as const;
+
 /** A redirect answer: `Location` carries the address; the body is empty. */
 const redirectSchema = z.null().describe('Redirect: see the Location header.');
 
@@ -64,6 +70,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/api',
     {
+      config: provenByBody,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -89,6 +96,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/api/token',
     {
+      config: provenByBody,
       schema: {
         tags: ['auth'],
         summary: 'Complete a sign-in with its second factor',
@@ -120,6 +128,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/api/refresh',
     {
+      config: provenByBody,
       schema: {
         tags: ['auth'],
         summary: 'Renew a session token (revokes the old one)',
@@ -138,6 +147,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.post(
     '/password/reset',
     {
+      config: provenByBody,
       schema: {
         tags: ['auth'],
         summary: 'Set a new password from a reset link (does not sign in)',
@@ -157,6 +167,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.get(
     '/login/token/:token',
     {
+      config: provenByBody,
       // The token is in the path: keep the access log lines for this route out of the logs.
       logLevel: 'warn',
       schema: {
@@ -188,6 +199,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.get(
     '/auth/mobile/organisations',
     {
+      config: provenByBody,
       schema: {
         tags: ['auth'],
         summary: 'Organisations an email address can sign in to (mobile app)',
@@ -204,6 +216,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/mobile/request-token',
     {
+      config: provenByBody,
       schema: {
         tags: ['auth'],
         summary: 'Email a 6-digit sign-in code (mobile app)',
@@ -223,6 +236,7 @@ export async function registerAuthModule(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/mobile/verify-token',
     {
+      config: provenByBody,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with the emailed code (mobile app)',

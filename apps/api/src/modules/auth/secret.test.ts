@@ -39,6 +39,20 @@ describe('resolveJwtSecret', () => {
     expect(resolveJwtSecret(config)).toBe(first);
   });
 
+  // Issue 10 (hard kill): a start killed while writing the file left it empty, and the next
+  // start signed every token with that empty secret.
+  it('never signs with a secret file cut short by a kill, and writes a whole one in its place', () => {
+    const dir = dataDir();
+    const file = path.join(path.dirname(dir), GENERATED_SECRET_FILE);
+    fs.writeFileSync(file, '', { mode: 0o600 });
+    const config = loadConfig({ NODE_ENV: 'development' }, { dataDir: dir });
+    const secret = resolveJwtSecret(config);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(secret);
+    expect(resolveJwtSecret(config)).toBe(secret);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([GENERATED_SECRET_FILE]);
+  });
+
   it('keeps a per-process secret in tests and for in-memory databases', () => {
     const config = loadConfig({ NODE_ENV: 'development' }, { dataDir: 'memory' });
     expect(resolveJwtSecret(config)).not.toBe(resolveJwtSecret(config));

@@ -23,25 +23,52 @@ export function resolveJwtSecret(config: AppConfig): string {
     return randomBytes(48).toString('base64url');
   }
   const file = path.join(path.dirname(config.dataDir), GENERATED_SECRET_FILE);
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) {
-      return existing;
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw error;
-    }
+  const existing = readSecret(file);
+  if (existing) {
+    return existing;
   }
   const secret = randomBytes(48).toString('base64url');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  // `wx` fails if another process wrote it first; then that one's secret is the one to use.
+  // Written whole under another name, flushed, then linked into place: a process killed while
+  // writing never leaves a short or empty secret to sign with (issue 10), and of two processes
+  // starting at once the first link wins.
+  const partial = `${file}.${String(process.pid)}.partial`;
   try {
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    const fd = fs.openSync(partial, 'w', 0o600);
+    try {
+      fs.writeFileSync(fd, `${secret}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    try {
+      fs.linkSync(partial, file);
+      return secret;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw error;
+      }
+    }
+    const other = readSecret(file);
+    if (other) {
+      return other;
+    }
+    // A short file, cut off by a kill while an earlier version wrote it: replaced.
+    fs.renameSync(partial, file);
     return secret;
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+}
+
+/** The secret kept in `file`, or null when there is none or it is too short to be one. */
+function readSecret(file: string): string | null {
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    return existing.length >= 32 ? existing : null;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      return fs.readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return null;
     }
     throw error;
   }

@@ -19,7 +19,8 @@ export type SecurityEventName =
   | 'magic_link'
   | 'mobile_code_requested'
   | 'sso'
-  | 'two_factor_settings';
+  | 'two_factor_settings'
+  | 'contact_change';
 
 export type SecurityEvent = {
   event: SecurityEventName;

@@ -9,6 +9,7 @@ import { AUTH_LIMITS, type AuthDeps, type RequestMeta } from './deps.js';
 import {
   findTokenWithSession,
   findUserById,
+  hasRoleEnforcingTwoFactor,
   insertSession,
   insertToken,
   loadPermissionNames,
@@ -26,6 +27,8 @@ export type VerifiedSession = {
   permissions: string[];
   tokenId: string;
   sessionId: string;
+  /** A role requires two-factor and the user has not set it up: only the set-up calls are answered. */
+  twoFactorEnrolmentRequired: boolean;
 };
 
 /** The name shown for a user: the preferred first name when given. */
@@ -53,6 +56,15 @@ export async function buildSessionUser(
     },
     permissions: await loadPermissionNames(db, organisation.id, user.id),
   };
+}
+
+/**
+ * True when one of the user's roles requires two-factor and they have not switched it on: their
+ * sign-in is held to setting it up. Worked out whenever a token is signed, so renewing the token
+ * after set-up ends the hold.
+ */
+export async function mustEnrolInTwoFactor(db: Executor, user: UserRow): Promise<boolean> {
+  return !user.twoFactorEnabled && (await hasRoleEnforcingTwoFactor(db, user.organisationId, user.id));
 }
 
 /** Statuses whose holders may not sign in or renew a session: inactive, left and blocked. */
@@ -100,6 +112,7 @@ async function signAccessToken(
     user: sessionUser,
     environment: deps.config.env,
     amr: session.factors.split('+'),
+    two_factor_enrolment_required: await mustEnrolInTwoFactor(db, user),
     sid: session.id,
   };
   const token = await deps.tokens.sign('session', {
@@ -179,6 +192,7 @@ export async function verifySessionToken(deps: AuthDeps, token: string): Promise
     permissions: Array.isArray(user.permissions) ? user.permissions : [],
     tokenId: payload.jti,
     sessionId: found.session.id,
+    twoFactorEnrolmentRequired: payload.two_factor_enrolment_required === true,
   };
 }
 

@@ -211,6 +211,43 @@ describe('single sign-on (OpenID Connect, authorisation code + PKCE)', () => {
     );
   });
 
+  it('holds a user whose role enforces two-factor, without it, until they set it up (issue 9)', async () => {
+    const account = await createAccount(ctx.db, organisationId, {
+      email: uniqueEmail('sso-enforced'),
+      enforcedByRole: true,
+    });
+    accounts.set('subject-enforced', { email: account.email, email_verified: true });
+    const response = await signInThroughProvider('subject-enforced');
+    const token = fragmentToken(response.headers.location);
+    const claims = sessionClaimsSchema.parse(decodeToken(token));
+    expect(claims.amr).toEqual(['sso']);
+    expect(claims.two_factor_enrolment_required).toBe(true);
+    const bearer = { host, authorization: `Bearer ${token}` };
+    const refused = await ctx.app.inject({ url: `/api/users/${account.id}/consents`, headers: bearer });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'two_factor_enrolment_required' });
+    const enforcement = await ctx.app.inject({
+      url: `/api/users/${account.id}/two-factor/enforcement`,
+      headers: bearer,
+    });
+    expect(enforcement.statusCode).toBe(200);
+
+    // Once set up, single sign-on users are not held.
+    const enrolled = await createAccount(ctx.db, organisationId, {
+      email: uniqueEmail('sso-enrolled'),
+      enforcedByRole: true,
+      twoFactor: 'email',
+    });
+    accounts.set('subject-enrolled', { email: enrolled.email, email_verified: true });
+    const free = fragmentToken((await signInThroughProvider('subject-enrolled')).headers.location);
+    expect(sessionClaimsSchema.parse(decodeToken(free)).two_factor_enrolment_required).toBe(false);
+    const allowed = await ctx.app.inject({
+      url: `/api/users/${enrolled.id}/consents`,
+      headers: { host, authorization: `Bearer ${free}` },
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+
   it('does not match by an unverified email', async () => {
     const account = await createAccount(ctx.db, organisationId);
     accounts.set('subject-unverified', { email: account.email, email_verified: false });

@@ -45,12 +45,15 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
   const sends = app.limiter({ name: 'two-factor-settings:send', max: 5, timeWindowMs: 15 * MINUTE });
   const guesses = app.limiter({ name: 'two-factor-settings:code', max: 10, timeWindowMs: 15 * MINUTE });
   const preHandler = [app.requireAuth, rethrowValidation];
+  // These are the set-up itself: a sign-in held until two-factor is set up may call them.
+  const config = { duringTwoFactorEnrolment: 'allowed' } as const;
 
   api.post(
     '/users/:userId/two-factor',
     {
       attachValidation: true,
       preHandler,
+      config,
       schema: {
         tags: ['two-factor'],
         summary:
@@ -72,6 +75,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
     {
       attachValidation: true,
       preHandler,
+      config,
       schema: {
         tags: ['two-factor'],
         summary: 'Confirm two-factor set-up with its code, or disable it with a current code or the password',
@@ -106,6 +110,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
     {
       attachValidation: true,
       preHandler,
+      config,
       schema: {
         tags: ['two-factor'],
         summary: 'Trust this computer (answers a device token) or forget every trusted computer',
@@ -124,6 +129,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
     {
       attachValidation: true,
       preHandler,
+      config,
       schema: {
         tags: ['two-factor'],
         summary: 'A new set of 10 recovery codes (the old set stops working)',
@@ -143,6 +149,7 @@ export async function registerTwoFactorSettingsModule(app: FastifyInstance): Pro
     {
       attachValidation: true,
       preHandler,
+      config,
       schema: {
         tags: ['two-factor'],
         summary: 'Whether a role requires two-factor (naming the roles), and whether SMS is offered',

@@ -358,6 +358,54 @@ describe('ApplyPage: an existing account', () => {
     expect(sessionStorage.getItem(draftKey('quick-help')) ?? '').not.toContain('Volunteer123');
   });
 
+  it('signs in with a recovery code when the device is lost (issue 9), and says when it does not work', async () => {
+    on('POST', '/api/application/check-email', {
+      status: 409,
+      body: { message: 'Sign in', data: { exists: true, has_password: true, redirect: null } },
+    });
+    on('POST', '/api/auth/api', { status: 200, body: { token: 'interim', two_factor: true, method: 'email' } });
+    on(
+      'POST',
+      '/api/auth/api/token',
+      { status: 401, body: { message: 'Invalid code, please try again' } },
+      { status: 200, body: { token: makeSessionToken([]), two_factor: false } },
+    );
+    renderPage();
+    await heading('1. Your details');
+    await userEvent.type(screen.getByLabelText(/^Email address/), 'ann@example.org');
+    await userEvent.type(await screen.findByLabelText(/^Password/, {}, CHECK_WAIT), 'Volunteer123{Enter}');
+    await screen.findByRole('heading', { name: 'Enter your code' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Lost your device? Use a recovery code' }));
+    const recoveryHeading = await screen.findByRole('heading', { level: 3, name: 'Use a recovery code' });
+    await waitFor(() => expect(recoveryHeading).toHaveFocus());
+    // The application form offers no "trust this computer" here, as at its code screen.
+    expect(screen.queryByRole('checkbox', { name: 'Trust this computer' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use a code instead' }));
+    await screen.findByRole('heading', { name: 'Enter your code' });
+    await userEvent.click(screen.getByRole('button', { name: 'Lost your device? Use a recovery code' }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please enter one of your recovery codes')).toBeInTheDocument();
+    const field = screen.getByLabelText('Recovery code');
+    // Enter finishes the sign-in, not the application form around it.
+    await userEvent.type(field, 'abcde-fghjk{Enter}');
+    expect(await screen.findByText('Invalid code, please try again')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    await userEvent.type(field, ' mnpqr-stuvw ');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('button', { name: 'Not Ann Example?' })).toBeInTheDocument();
+    expect(calls('POST', '/api/auth/api/token').map((call) => call.body)).toEqual([
+      { token: 'interim', recovery_code: 'abcde-fghjk', trust: false },
+      { token: 'interim', recovery_code: 'mnpqr-stuvw', trust: false },
+    ]);
+    expect(calls('POST', '/api/opportunities/quick-help/apply')).toHaveLength(0);
+    await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveValue('Ann'));
+    expect(sessionStorage.getItem(draftKey('quick-help')) ?? '').not.toContain('mnpqr');
+  }, 15_000);
+
   it('says when the password is wrong, and shows only a message for a magic link', async () => {
     on('POST', '/api/application/check-email', {
       status: 409,

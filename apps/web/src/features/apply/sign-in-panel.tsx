@@ -1,6 +1,7 @@
 import { authMessages, tooManyAttemptsMessage, type TwoFactorMethodName } from '@muster/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CodeInput } from '../../components/ui/code-input/code-input';
+import { RecoveryCodeForm } from '../../components/ui/recovery-code-form/recovery-code-form';
 import { isApiError } from '../../lib/api/errors';
 import { requestPasswordReset, signInApplicant, submitApplicantCode } from './api';
 import { FieldError, RequiredMark, fieldId } from './fields';
@@ -8,6 +9,7 @@ import { FieldError, RequiredMark, fieldId } from './fields';
 type Stage =
   | { name: 'password' }
   | { name: 'code'; token: string; method: Exclude<TwoFactorMethodName, 'magic_link'> }
+  | { name: 'recovery'; token: string; method: Exclude<TwoFactorMethodName, 'magic_link'> }
   | { name: 'magic-link' };
 
 const CODE_PROMPTS: Record<Exclude<TwoFactorMethodName, 'magic_link'>, string> = {
@@ -34,8 +36,9 @@ function failureMessage(error: unknown): string {
 /**
  * The sign-in of an existing account inside the basic-details step (applicant-flow §2.2, §4):
  * the password with the 'request a password reset' link, then the second factor when the account
- * has one (six code boxes, or a message for magic_link). Password and code live only in this
- * component's state, never in the stored draft. Enter signs in rather than moving the step on.
+ * has one (six code boxes, or a message for magic_link), or a recovery code when the device is
+ * lost. Password and code live only in this component's state, never in the stored draft. Enter
+ * signs in rather than moving the step on.
  */
 export function SignInPanel({ email, intended, onSignedIn }: { email: string; intended: string; onSignedIn: () => void }) {
   const baseId = useId();
@@ -133,6 +136,22 @@ export function SignInPanel({ email, intended, onSignedIn }: { email: string; in
     );
   }
 
+  if (stage.name === 'recovery') {
+    return (
+      <div className="apply-sign-in">
+        <RecoveryCodeForm
+          nested
+          headingLevel={3}
+          headingRef={stageHeading}
+          offerTrust={false}
+          token={stage.token}
+          onSignedIn={onSignedIn}
+          onUseCode={() => setStage({ name: 'code', token: stage.token, method: stage.method })}
+        />
+      </div>
+    );
+  }
+
   if (stage.name === 'code') {
     const token = stage.token;
     return (
@@ -159,6 +178,9 @@ export function SignInPanel({ email, intended, onSignedIn }: { email: string; in
         <div className="apply-sign-in__actions">
           <button type="button" className="apply-button apply-button--primary" aria-disabled={busy || undefined} onClick={() => void sendCode(token, code)}>
             {busy ? 'Please wait...' : 'Continue'}
+          </button>
+          <button type="button" className="apply-link-button" onClick={() => setStage({ ...stage, name: 'recovery' })}>
+            Lost your device? Use a recovery code
           </button>
           <button type="button" className="apply-link-button" onClick={() => setStage({ name: 'password' })}>
             Start again

@@ -9,12 +9,12 @@ import {
   type TwoFactorMethodName,
 } from '@muster/contract';
 import { CodeInput } from '../../components/ui/code-input/code-input';
+import { RecoveryCodeForm } from '../../components/ui/recovery-code-form/recovery-code-form';
 import { apiClient } from '../../lib/api/default-client';
 import { isApiError } from '../../lib/api/errors';
 import { submitTwoFactorCode } from '../../lib/auth/auth-api';
 import { useSession } from '../../lib/session/session-context';
 import { formErrorMessage } from './form-error';
-import { RecoveryCodeForm } from './recovery-code-form';
 
 const PROMPTS: Record<Exclude<TwoFactorMethodName, 'magic_link'>, string> = {
   email: 'We have emailed you a 6-digit code. Enter it below.',

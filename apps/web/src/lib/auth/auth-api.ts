@@ -1,4 +1,9 @@
-import { safeReturnPath, type SignInResponse, type TwoFactorResponse } from '@muster/contract';
+import {
+  safeReturnPath,
+  type RefreshResponse,
+  type SignInResponse,
+  type TwoFactorResponse,
+} from '@muster/contract';
 import type { ApiClient } from '../api/client';
 import type { TokenStore } from '../api/token-store';
 
@@ -76,6 +81,41 @@ export async function submitTwoFactorCode(
     writeDeviceToken(answer.device_token);
   }
   return answer;
+}
+
+/**
+ * `POST auth/api/token` with `recovery_code` instead of a key, for a lost device: one of the
+ * recovery codes given at two-factor set-up (each works once). Stores the session token, and the
+ * device token when `trust` was asked for.
+ */
+export async function submitRecoveryCode(
+  client: ApiClient,
+  tokenStore: TokenStore,
+  input: { token: string; recoveryCode: string; trust: boolean },
+): Promise<TwoFactorResponse> {
+  const answer = await client.post<TwoFactorResponse>(
+    'auth/api/token',
+    { token: input.token, recovery_code: input.recoveryCode, trust: input.trust },
+    { auth: false },
+  );
+  tokenStore.set(answer.token);
+  if (answer.device_token) {
+    writeDeviceToken(answer.device_token);
+  }
+  return answer;
+}
+
+/**
+ * Renews the stored session token now (`POST auth/api/refresh`), so that its claims are read
+ * afresh: e.g. once two-factor is set up, the new token is no longer held to setting it up.
+ */
+export async function renewSession(client: ApiClient, tokenStore: TokenStore): Promise<void> {
+  const token = tokenStore.get();
+  if (!token) {
+    return;
+  }
+  const answer = await client.post<RefreshResponse>('auth/api/refresh', { token, minimal: true }, { auth: false });
+  tokenStore.set(answer.token);
 }
 
 /**

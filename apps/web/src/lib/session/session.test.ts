@@ -17,6 +17,15 @@ describe('decodeSession', () => {
     expect(session?.exp).toEqual(expect.any(Number));
   });
 
+  it('tells whether the sign-in is held until two-factor is set up', () => {
+    expect(decodeSession(makeSessionToken([]))?.twoFactorEnrolmentRequired).toBe(false);
+    const held = makeToken({
+      user: { id: 7, permissions: [] },
+      two_factor_enrolment_required: true,
+    });
+    expect(decodeSession(held)?.twoFactorEnrolmentRequired).toBe(true);
+  });
+
   it('is null for no token, garbage, or a token without a permission list', () => {
     expect(decodeSession(null)).toBeNull();
     expect(decodeSession('not-a-jwt')).toBeNull();

@@ -21,6 +21,11 @@ export type Session = {
   environment: string | null;
   /** Expiry in seconds since the epoch, or null when the token carries none. */
   exp: number | null;
+  /**
+   * A role requires two-factor and the user has not set it up: the server answers nothing else
+   * until they do, so the app sends them to the set-up page.
+   */
+  twoFactorEnrolmentRequired: boolean;
 };
 
 // Lenient on purpose: the client only reads the token (the server verifies it), and a field it
@@ -34,6 +39,7 @@ const claimsSchema = z.looseObject({
   }),
   environment: z.string().optional(),
   exp: z.number().optional(),
+  two_factor_enrolment_required: z.boolean().optional(),
 });
 
 /**
@@ -54,7 +60,7 @@ export function decodeSession(token: string | null | undefined): Session | null 
   if (!parsed.success) {
     return null;
   }
-  const { user, environment, exp } = parsed.data;
+  const { user, environment, exp, two_factor_enrolment_required: enrolmentRequired } = parsed.data;
   return {
     user: {
       id: user.id ?? null,
@@ -64,6 +70,7 @@ export function decodeSession(token: string | null | undefined): Session | null 
     },
     environment: environment ?? null,
     exp: exp ?? null,
+    twoFactorEnrolmentRequired: enrolmentRequired === true,
   };
 }
 

@@ -1,19 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   enforcedTwoFactorMessage,
-  tooManyAttemptsMessage,
   twoFactorSettingsMessages,
-  type TwoFactorSettingsMethod,
   type TwoFactorStartResponse,
 } from '@muster/contract';
-import { CodeInput } from '../../../components/ui/code-input/code-input';
 import {
   SAVE_BUTTON_STATE,
   SaveButton,
   type SaveButtonState,
 } from '../../../components/ui/save-button/save-button';
 import { isApiError } from '../../../lib/api/errors';
+import { errorSentence } from './error-sentence';
+import { MethodChoice } from './method-choice';
+import { RecoveryCodeList } from './recovery-code-list';
 import {
   confirmTwoFactor,
   fetchEnforcement,
@@ -22,43 +22,24 @@ import {
   setTrustComputer,
   startTwoFactor,
 } from './two-factor-api';
+import {
+  METHOD_LABELS,
+  fromCallMethod,
+  offeredMethods,
+  toCallMethod,
+  type PanelMethod,
+} from './two-factor-method';
+import { VerifyCodeForm } from './verify-code-form';
 import './two-factor-panel.css';
-
-/** The methods as the page names them (applicant-flow §2.12); the calls want hyphens. */
-type PanelMethod = 'email' | 'sms' | 'auth_app';
-
-const METHOD_LABELS: Record<PanelMethod, string> = {
-  email: 'Email',
-  sms: 'SMS (text message)',
-  auth_app: 'Authenticator app',
-};
 
 /** How long the done state of a button shows (applicant-flow §9: about 2 s). */
 export const DONE_MS = 2000;
-
-const GENERIC_ERROR = 'Something went wrong, please try again.';
 
 type Verification = {
   kind: 'enable' | 'disable';
   method: PanelMethod;
   start: TwoFactorStartResponse['data'];
 };
-
-const toCallMethod = (method: PanelMethod): TwoFactorSettingsMethod =>
-  method.replace(/_/g, '-') as TwoFactorSettingsMethod;
-const fromCallMethod = (method: TwoFactorSettingsMethod): PanelMethod =>
-  method.replace(/-/g, '_') as PanelMethod;
-
-/** The sentence for a failed call: the 429 wording of applicant-flow §8, else the server's. */
-function errorSentence(error: unknown): string {
-  if (isApiError(error, 429)) {
-    return tooManyAttemptsMessage(error.retryAfter ?? 60);
-  }
-  if (isApiError(error) && error.status > 0 && error.status < 500 && error.message) {
-    return error.message;
-  }
-  return GENERIC_ERROR;
-}
 
 /**
  * Two-factor settings on the profile page (applicant-flow §2.12, §4): switch two-factor on by
@@ -121,7 +102,7 @@ export function TwoFactorPanel({ userId }: { userId: number }) {
   const enabled = profile['2fa_enabled'];
   const currentMethod = profile['2fa_method'] === 'magic_link' ? 'email' : profile['2fa_method'];
   const { enforced, roles, sms_available: smsAvailable } = enforcement.data.data;
-  const methods: PanelMethod[] = smsAvailable ? ['email', 'sms', 'auth_app'] : ['email', 'auth_app'];
+  const methods = offeredMethods(smsAvailable);
   const chosen =
     verification?.kind === 'enable' ? verification.method : (sending ?? (enabled ? currentMethod : null));
   const isTrusted = trusted ?? profile['2fa_trusted'];
@@ -165,8 +146,7 @@ export function TwoFactorPanel({ userId }: { userId: number }) {
     }
   };
 
-  const authenticate = async (event: FormEvent) => {
-    event.preventDefault();
+  const authenticate = async () => {
     if (!verification || authState !== SAVE_BUTTON_STATE.idle) {
       return;
     }
@@ -246,11 +226,6 @@ export function TwoFactorPanel({ userId }: { userId: number }) {
     }
   };
 
-  const codeLabelId = `${ids}-code-label`;
-  const codeHintId = `${ids}-code-hint`;
-  const codeErrorId = `${ids}-code-error`;
-  const start = verification?.start;
-
   return (
     <section className="two-factor-panel" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`}>Two-factor authentication</h2>
@@ -269,77 +244,26 @@ export function TwoFactorPanel({ userId }: { userId: number }) {
         {notice ?? ''}
       </p>
 
-      <fieldset
-        className="two-factor-panel__methods"
+      <MethodChoice
+        legend={enabled ? 'Change method' : 'Choose a method to switch it on'}
+        methods={methods}
+        chosen={chosen}
         disabled={sending !== null || authState !== SAVE_BUTTON_STATE.idle}
-      >
-        <legend>{enabled ? 'Change method' : 'Choose a method to switch it on'}</legend>
-        {methods.map((method) => (
-          <div key={method} className="two-factor-panel__method">
-            <input
-              type="radio"
-              id={`${ids}-method-${method}`}
-              name={`${ids}-method`}
-              value={method}
-              checked={chosen === method}
-              onChange={() => void choose(method)}
-            />
-            <label htmlFor={`${ids}-method-${method}`}>{METHOD_LABELS[method]}</label>
-          </div>
-        ))}
-      </fieldset>
+        onChoose={(method) => void choose(method)}
+      />
       {sending ? <p role="status">Sending…</p> : null}
 
-      {verification && start ? (
-        <form className="two-factor-panel__verify" noValidate onSubmit={(event) => void authenticate(event)}>
-          <h3>{verification.kind === 'enable' ? 'Verify your method' : 'Confirm switching it off'}</h3>
-          {start.qr_code && start.secret ? (
-            <div className="two-factor-panel__qr">
-              <img
-                src={start.qr_code}
-                alt="QR code to add this account to your authenticator app"
-                width={200}
-                height={200}
-              />
-              <p>
-                Scan the QR code with your authenticator app, or enter this key by hand:{' '}
-                <code className="two-factor-panel__secret">{start.secret}</code>
-              </p>
-            </div>
-          ) : null}
-          <p id={codeHintId}>
-            {start.sent_to
-              ? `We have sent a 6-digit code to ${start.sent_to}. Enter it below.`
-              : 'Enter the 6-digit code shown in your authenticator app.'}
-          </p>
-          <div className={`two-factor-panel__field${codeError ? ' two-factor-panel__field--error' : ''}`}>
-            <span id={codeLabelId} className="two-factor-panel__label">
-              Verification code
-            </span>
-            {codeError ? (
-              <p id={codeErrorId} className="two-factor-panel__error">
-                {codeError}
-              </p>
-            ) : null}
-            <CodeInput
-              id={`${ids}-code`}
-              labelledBy={codeLabelId}
-              describedBy={codeError ? `${codeHintId} ${codeErrorId}` : codeHintId}
-              invalid={Boolean(codeError)}
-              value={code}
-              onChange={setCode}
-              autoFocus
-            />
-          </div>
-          <div className="two-factor-panel__actions">
-            <SaveButton state={authState} busyLabel="Checking…" savedLabel="Done!">
-              Authenticate
-            </SaveButton>
-            <button type="button" className="two-factor-panel__cancel" onClick={resetVerification}>
-              Cancel
-            </button>
-          </div>
-        </form>
+      {verification ? (
+        <VerifyCodeForm
+          title={verification.kind === 'enable' ? 'Verify your method' : 'Confirm switching it off'}
+          start={verification.start}
+          code={code}
+          codeError={codeError}
+          authState={authState}
+          onCodeChange={setCode}
+          onSubmit={() => void authenticate()}
+          onCancel={resetVerification}
+        />
       ) : null}
 
       {enabled && !enforced && verification?.kind !== 'disable' ? (
@@ -354,22 +278,7 @@ export function TwoFactorPanel({ userId }: { userId: number }) {
         </SaveButton>
       ) : null}
 
-      {codes && codes.length > 0 && !verification ? (
-        <div className="two-factor-panel__codes">
-          <h3 id={`${ids}-codes-heading`}>Your recovery codes</h3>
-          <p>
-            If you lose your device, sign in with one of these codes instead. Each works once. Keep them
-            somewhere safe: they are shown only now.
-          </p>
-          <ul aria-labelledby={`${ids}-codes-heading`}>
-            {codes.map((recovery) => (
-              <li key={recovery}>
-                <code>{recovery}</code>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {codes && codes.length > 0 && !verification ? <RecoveryCodeList codes={codes} /> : null}
       {enabled && !verification ? (
         <SaveButton
           type="button"
