@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { durablePgliteOptions } from './durable-node-fs.js';
+import { ensurePgliteDataDir } from './pglite-data-dir.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -61,6 +62,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const dataDir = options.dataDir ?? 'memory';
   if (dataDir !== 'memory') {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    // Created whole or not at all: a first start killed half-way must not leave a broken directory.
+    await ensurePgliteDataDir(dataDir);
   }
   const client = dataDir === 'memory' ? new PGlite() : new PGlite(durablePgliteOptions(dataDir));
   return openPglite(client, migrationsFolder);
