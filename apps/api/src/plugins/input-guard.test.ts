@@ -67,6 +67,6 @@ describe('the input guard on real routes', () => {
       payload: nested(10_000),
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ message: DEPTH_MESSAGE });
+    expect(response.json()).toEqual({ message: DEPTH_MESSAGE, errors: { a: [DEPTH_MESSAGE] } });
   });
 });

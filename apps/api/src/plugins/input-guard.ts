@@ -61,7 +61,9 @@ export const inputGuardPlugin = fp(
           continue;
         }
         if (problem.kind === 'depth') {
-          throw new HttpError(422, DEPTH_MESSAGE);
+          // Keyed by the top-level field that goes too deep: the dotted path itself would be 32 levels long.
+          const field = where === 'body' ? problem.path.split('.')[0] || where : where;
+          throw new HttpError(422, DEPTH_MESSAGE, { [field]: [DEPTH_MESSAGE] });
         }
         const field = where === 'body' ? problem.path : [where, problem.path].filter(Boolean).join('.');
         throw new HttpError(422, 'The given data was invalid.', { [field || where]: [NUL_MESSAGE] });

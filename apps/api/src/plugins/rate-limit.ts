@@ -22,6 +22,11 @@ export type Limiter = {
    * all pass the check before any of them is counted.
    */
   attempt(request: FastifyRequest, key: string): Promise<{ forgive(): Promise<void> }>;
+  /**
+   * Notes `key` and answers whether this is its first time within the rule's window (never
+   * refuses): lets a route count distinct things, e.g. distinct email addresses a client asked about.
+   */
+  firstSeen(request: FastifyRequest, key: string): Promise<boolean>;
 };
 
 /** Atomic attempt counters with a fixed window per key: in memory, or in Redis (shared by every server). */
@@ -196,6 +201,15 @@ export const rateLimitPlugin = fp(
               }
             },
           };
+        },
+        async firstSeen(_request, key) {
+          try {
+            return (await attempts.take(`${rule.name}:${key}`, rule.timeWindowMs)).count === 1;
+          } catch (error) {
+            // Without the store, treat it as new: the limits it gates still count.
+            app.log.warn({ err: error }, 'rate-limit store error');
+            return true;
+          }
         },
       };
       limiters.set(rule.name, limiter);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,19 +23,29 @@ import {
 import { HttpError } from '../../plugins/errors.js';
 import { clientAddressKey, type Limiter } from '../../plugins/rate-limit.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { filesDirectoryOf } from '../files/service.js';
+import { createFileUrlSigner } from '../files/file-urls.js';
+import { assertUploadLength } from '../files/request-size.js';
+import { filesDirectoryOf, viewUrlsOf } from '../files/service.js';
+import { ByteBudgetExceededError, spoolToDisk } from '../files/spool.js';
 import { FormFieldError, parseBracketedFields, type FieldValue } from './bracket-fields.js';
 import { applicationLimitRules } from './limits.js';
 import { checkEmail, showApplication } from './service.js';
 import { submitApplication, type SubmitDeps } from './submit.js';
 
+/**
+ * Largest multipart apply request, fields and files together: a few documents sent with the form
+ * and every field. Browsers upload documents beforehand (`POST /api/files`).
+ */
+const MAX_APPLY_REQUEST_BYTES = 3 * MAX_UPLOAD_BYTES + 2 * 1024 * 1024;
+const APPLY_TOO_LARGE = 'The form is larger than the 32 MB limit.';
+
 /** Multipart limits of the apply form: the largest form (every step) has a few hundred fields. */
 const MULTIPART_LIMITS = {
   fileSize: MAX_UPLOAD_BYTES,
-  files: 20,
+  files: 10,
   fields: 2000,
   fieldSize: 64 * 1024,
-  parts: 2020,
+  parts: 2010,
 };
 
 const CHECK_EMAIL_DESCRIPTION = [
@@ -56,20 +67,44 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
   const limit = Object.fromEntries(
     Object.entries(applicationLimitRules).map(([name, rule]) => [name, app.limiter(rule)]),
   ) as Record<keyof typeof applicationLimitRules, Limiter>;
+  /**
+   * The check-email limits, wherever an answer can tell whether an email has an account (issue 10,
+   * finding 5): the check itself always counts; a submit or dry run counts the first time this
+   * client names this address.
+   */
+  const limitEmailLookup = async (
+    request: FastifyRequest,
+    organisationId: number,
+    email: string,
+    options: { always: boolean },
+  ): Promise<void> => {
+    const address = clientAddressKey(request);
+    const normalised = `${organisationId}:${email.toLowerCase()}`;
+    const first = await limit.emailLookupSeen.firstSeen(request, `${address}:${normalised}`);
+    if (options.always || first) {
+      await limit.checkEmailAddress.consume(request, address);
+      await limit.checkEmailEmail.consume(request, normalised);
+    }
+  };
   const deps: SubmitDeps = {
     db: app.db,
     auth: app.auth,
     files: { db: app.db, directory: filesDirectoryOf(app.config.dataDir) },
     outbox: app.outbox,
   };
+  const fileUrls = createFileUrlSigner(app.auth.codeKey);
 
   // Own scope, so that multipart parsing exists for these routes only.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
 
-    /** The body as nested fields: multipart parts parsed by their bracketed names, or the JSON object. */
-    const readBody = async (request: FastifyRequest): Promise<Record<string, unknown>> => {
+    /**
+     * The body as nested fields: multipart parts parsed by their bracketed names, or the JSON
+     * object. Files are streamed to disk (never whole in memory) and answered as disk-backed
+     * Files; their paths go into `spooled`, for the caller to remove once the request is done.
+     */
+    const readBody = async (request: FastifyRequest, spooled: string[]): Promise<Record<string, unknown>> => {
       if (!request.isMultipart()) {
         const body = request.body;
         return body !== null && typeof body === 'object' && !Array.isArray(body)
@@ -77,19 +112,31 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
           : {};
       }
       const entries: Array<[string, FieldValue]> = [];
+      const budget = { remaining: MAX_APPLY_REQUEST_BYTES };
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            const bytes = await part.toBuffer();
+            const file = await spoolToDisk(part.file, deps.files.directory, budget);
+            spooled.push(file.path);
+            if (part.file.truncated) {
+              throw new scope.multipartErrors.RequestFileTooLargeError();
+            }
             // An empty file input arrives as a nameless, empty part.
-            if (bytes.length > 0 || part.filename !== '') {
-              entries.push([part.fieldname, new File([bytes], part.filename, { type: part.mimetype })]);
+            if (file.size > 0 || part.filename !== '') {
+              const onDisk = await fs.openAsBlob(file.path);
+              entries.push([part.fieldname, new File([onDisk], part.filename, { type: part.mimetype })]);
             }
           } else {
             if (part.valueTruncated) {
               throw new FormFieldError(part.fieldname, 'The value is too long.');
             }
-            entries.push([part.fieldname, typeof part.value === 'string' ? part.value : String(part.value)]);
+            const value = typeof part.value === 'string' ? part.value : String(part.value);
+            // Fields count against the request's cap too: each is held in memory.
+            budget.remaining -= Buffer.byteLength(value);
+            if (budget.remaining < 0) {
+              throw new ByteBudgetExceededError();
+            }
+            entries.push([part.fieldname, value]);
           }
         }
         return parseBracketedFields(entries);
@@ -99,6 +146,9 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
         }
         if (error instanceof scope.multipartErrors.RequestFileTooLargeError) {
           throw new HttpError(413, 'A file is larger than the 10 MB limit.');
+        }
+        if (error instanceof ByteBudgetExceededError) {
+          throw new HttpError(413, APPLY_TOO_LARGE);
         }
         if (
           error instanceof scope.multipartErrors.FilesLimitError ||
@@ -132,8 +182,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
       async (request) => {
         const organisation = organisationOf(request);
         const email = request.body.email;
-        await limit.checkEmailAddress.consume(request, clientAddressKey(request));
-        await limit.checkEmailEmail.consume(request, `${organisation.id}:${email.toLowerCase()}`);
+        await limitEmailLookup(request, organisation.id, email, { always: true });
         return checkEmail(app.db, organisation, email);
       },
     );
@@ -168,6 +217,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
             reference: request.params.opportunityId,
             key: request.query.key ?? request.query.application_key ?? '',
             email: request.headers['x-email-address'],
+            fileUrlOf: viewUrlsOf(fileUrls, organisation.id),
           });
           void reply.header('cache-control', 'no-store');
           return { data };
@@ -183,6 +233,11 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
     routes.post(
       '/opportunities/:opportunityId/apply',
       {
+        // Before the body is read: every request counts (a dry run too), and an oversized body is never received.
+        onRequest: async (request) => {
+          await limit.applyAddress.consume(request, clientAddressKey(request));
+          assertUploadLength(request, MAX_APPLY_REQUEST_BYTES, () => new HttpError(413, APPLY_TOO_LARGE));
+        },
         schema: {
           tags: ['applications'],
           summary: 'Submit the application form (or check it with validateOnly)',
@@ -195,6 +250,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
             '- 409 `You have previously applied for this opportunity` with `application_id` (null when a current role on the same team and role profile blocks); not for Residential-short opportunities.',
             '- Residential step: the booking is checked against the team’s changeover days, the opportunity’s dates and durations and the team’s availability (422 at `booking.start_date` or `booking.end_date` naming the rule), and against the applicant’s own bookings (422 `You have an existing booking for the selected dates` at `booking.start_date` with `existing_booking`); the submit books the stay, pending, in the same transaction.',
             '- `Idempotency-Key`: a retry with the same key and body answers the first 201 again; the same key with another body is 409.',
+            '- Limits: 120 requests per minute per client address (before the body is read) and 30 full submits in 15 minutes; a multipart body of at most 32 MB (fields and files together, judged from Content-Length before reading and counted while reading), with at most 10 files of 10 MB (413).',
           ].join('\n'),
           consumes: ['multipart/form-data', 'application/json'],
           params: opportunityParamsSchema,
@@ -216,18 +272,26 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
       },
       async (request, reply) => {
         const organisation = organisationOf(request);
-        const raw = await readBody(request);
-        if (!formFlag(raw.validateOnly)) {
-          await limit.submitAddress.consume(request, clientAddressKey(request));
+        const spooled: string[] = [];
+        let result: Awaited<ReturnType<typeof submitApplication>>;
+        try {
+          const raw = await readBody(request, spooled);
+          if (!formFlag(raw.validateOnly)) {
+            await limit.submitAddress.consume(request, clientAddressKey(request));
+          }
+          result = await submitApplication(deps, {
+            organisation,
+            reference: request.params.opportunityId,
+            raw,
+            session: request.session,
+            host: request.hostname,
+            idempotencyKey: request.headers['idempotency-key'] ?? null,
+            beforeEmailLookup: (email) => limitEmailLookup(request, organisation.id, email, { always: false }),
+          });
+        } finally {
+          // The files sent with the form were stored (or refused) by now.
+          await Promise.all(spooled.map((file) => fs.promises.rm(file, { force: true })));
         }
-        const result = await submitApplication(deps, {
-          organisation,
-          reference: request.params.opportunityId,
-          raw,
-          session: request.session,
-          host: request.hostname,
-          idempotencyKey: request.headers['idempotency-key'] ?? null,
-        });
         if (result.status === 201) {
           // Reference requests were queued with the application; they leave now, not on the next timer.
           void app.outbox.dispatchQueued().catch((error: unknown) => {

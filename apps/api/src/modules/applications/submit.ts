@@ -67,6 +67,8 @@ export type SubmitInput = {
   /** The request's host, for the link field message. */
   host: string;
   idempotencyKey: string | null;
+  /** Called before looking up whether a new applicant's email has an account (the route's limits). */
+  beforeEmailLookup?: (email: string) => Promise<void>;
 };
 
 export type SubmitResult =
@@ -94,9 +96,12 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 /** Plain JSON of a body with files replaced by their name, type and digest, keys sorted. */
 async function canonicalBody(value: unknown): Promise<unknown> {
   if (value instanceof Blob) {
-    const digest = createHash('sha256')
-      .update(Buffer.from(await value.arrayBuffer()))
-      .digest('hex');
+    // A chunk at a time: the files of a form are on disk, and need not all be in memory at once.
+    const hash = createHash('sha256');
+    for await (const chunk of value.stream()) {
+      hash.update(chunk as Uint8Array);
+    }
+    const digest = hash.digest('hex');
     return { file: value instanceof File ? value.name : '', type: value.type, sha256: digest };
   }
   if (Array.isArray(value)) {
@@ -383,6 +388,9 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
     }
   }
   const newEmail = submission.details?.email ?? null;
+  if (newEmail !== null) {
+    await input.beforeEmailLookup?.(newEmail);
+  }
   if (newEmail !== null && (await findUserByEmail(db, organisationId, newEmail))) {
     const message =
       supervisorId !== null ? applicationMessages.supervisedHasAccount : applicationMessages.signInRequired;

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { parseRowId } from '@muster/contract';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -35,7 +36,12 @@ import {
  * A reference made only of digits is always an id.
  */
 function idOrSlug(reference: string): SQL {
-  return /^\d+$/.test(reference) ? eq(opportunities.id, Number(reference)) : eq(opportunities.slug, reference);
+  if (!/^\d+$/.test(reference)) {
+    return eq(opportunities.slug, reference);
+  }
+  // Digits beyond the integer range name no row; comparing them would make PostgreSQL raise an error.
+  const id = parseRowId(reference);
+  return id === null ? sql`false` : eq(opportunities.id, id);
 }
 
 /** Tables of rows listed in order under a parent (options of a question, timeslots, ...). */

@@ -12,7 +12,7 @@ import { seedReferenceData } from '../../../db/seed/reference-data.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { applicationFormData, newApplicantDetails } from '../../../test/factories/application.js';
 import { createAccount, sessionTokenFor } from '../../../test/factories/auth.js';
-import { createFileTypes, multipartBody, pngBytes } from '../../../test/factories/files.js';
+import { createFileTypes, declaredPngBytes, multipartBody, pngBytes } from '../../../test/factories/files.js';
 import { createOpportunity } from '../../../test/factories/opportunity.js';
 import { createOrganisation } from '../../../test/factories/organisation.js';
 import { attachFiles, filesDirectoryOf, purgeExpiredEphemeralFiles } from '../../files/service.js';
@@ -90,10 +90,15 @@ async function upload(
   return response.json<{ data: { data: { id: string } } }>().data.data.id;
 }
 
+/** Each submit from its own client address: this file names more new applicants a minute than one client may. */
+let applyAddress = 0;
+
 function apply(payload: Record<string, unknown> | FormData, token?: string) {
+  applyAddress += 1;
   return ctx.app.inject({
     method: 'POST',
     url: `/api/opportunities/${slug}/apply/`,
+    remoteAddress: `10.8.0.${applyAddress}`,
     headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: payload as never,
   });
@@ -186,6 +191,18 @@ describe('supporting documents on submit', () => {
         ['statement.pdf', false, application?.userId],
       ].sort(),
     );
+  });
+
+  it('refuses a decompression bomb sent with the form at its document, in the dry run too (issue 10, finding 9)', async () => {
+    const photo = await upload();
+    const bomb = new File([declaredPngBytes()], 'bomb.png', { type: 'image/png' });
+    for (const validateOnly of ['1', '0']) {
+      const response = await apply(applicationFormData(newApplicantForm(photo, bomb, { validateOnly })));
+      expect(response.statusCode, response.body).toBe(422);
+      expect(errorsOf(response)).toEqual({
+        [`supportingDocuments.${proofOfAddress}`]: ['This image is too large to process'],
+      });
+    }
   });
 
   it('lets a signed-in applicant attach their own uploads', async () => {
