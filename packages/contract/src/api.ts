@@ -14,6 +14,10 @@ export const errorResponseSchema = z
       .optional()
       .describe('Field errors keyed by dotted path, e.g. `addresses.0.street` or `questions.{slug}`.'),
     request_id: z.string().optional().describe('Correlates a server error with its log line.'),
+    code: z
+      .string()
+      .optional()
+      .describe('A reason for programs, when the sentence is not enough, e.g. `two_factor_enrolment_required`.'),
   })
   .describe('Error');
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -103,6 +103,11 @@ export const sessionClaimsSchema = z.object({
   user: sessionUserSchema,
   environment: z.string().describe('Server environment: development, test or production.'),
   amr: z.array(z.string()).describe('Factors used at sign-in, e.g. `["pwd","email"]`.'),
+  two_factor_enrolment_required: z
+    .boolean()
+    .describe(
+      'True while one of the user’s roles requires two-factor and they have not set it up: every call but the set-up ones answers 403 `two_factor_enrolment_required` until they confirm it and renew the token.',
+    ),
   sub: z.string().describe('User id as a string.'),
   sid: z.string().describe('Sign-in (session) id, shared by renewed tokens.'),
   jti: z.string().describe('This token’s id.'),

@@ -14,6 +14,15 @@ export function enforcedTwoFactorMessage(roles: readonly string[]): string {
   return `Two-factor sign-in is required by your role ${named}, so it cannot be switched off.`;
 }
 
+/**
+ * The answer to every other call while a role requires two-factor and the user has not set it up
+ * (a session token with `two_factor_enrolment_required`): 403 with this message and `code`.
+ */
+export const twoFactorEnrolmentRequired = {
+  message: 'Your role requires two-factor authentication. Set it up to continue.',
+  code: 'two_factor_enrolment_required',
+} as const;
+
 /** Methods as the settings calls spell them: the page turns `auth_app` into `auth-app` (applicant-flow §7). */
 export const twoFactorSettingsMethodSchema = z
   .enum(['email', 'sms', 'auth-app'], { error: () => 'Please choose email, sms or auth-app' })

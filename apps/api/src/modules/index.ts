@@ -18,6 +18,7 @@ import { registerTwoFactorSettingsModule } from './two-factor-settings/routes.js
 import { registerConsentsModule } from './consents/routes.js';
 import { registerAccountModule } from './account/routes.js';
 import { registerPortalModule } from './portal/routes.js';
+import { registerOpportunityFinderModule } from './opportunity-finder/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerConsentsModule,
     registerAccountModule,
     registerPortalModule,
+    registerOpportunityFinderModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { twoFactorEnrolmentRequired } from '@muster/contract';
+import { isApiPath } from './api-version.js';
 import { HttpError } from './errors.js';
 import { organisationOf } from './tenancy.js';
 import type { AuthDeps, RequestMeta } from '../modules/auth/deps.js';
@@ -19,7 +21,19 @@ export type Session = {
   tokenId: string;
   /** Identifier of the sign-in the token belongs to (absent from test verifiers). */
   sessionId?: string;
+  /**
+   * A role requires two-factor and the user has not set it up: API routes answer 403 unless
+   * their `duringTwoFactorEnrolment` config lets them through.
+   */
+  twoFactorEnrolmentRequired?: boolean;
 };
+
+/**
+ * Which API routes a sign-in held to two-factor set-up may still call: `allowed` (the set-up
+ * calls, and calls that authenticate by their body rather than the session), `own-account` (only
+ * with the caller's own id as `:userId`). Unset: 403 `two_factor_enrolment_required`.
+ */
+export type DuringTwoFactorEnrolment = 'allowed' | 'own-account';
 
 /**
  * Turns a bearer token into a session, or null when the token is not a valid session token
@@ -28,6 +42,10 @@ export type Session = {
 export type TokenVerifier = (token: string, request: FastifyRequest) => Promise<Session | null>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** See {@link DuringTwoFactorEnrolment}. */
+    duringTwoFactorEnrolment?: DuringTwoFactorEnrolment;
+  }
   interface FastifyRequest {
     session: Session | null;
   }
@@ -89,6 +107,23 @@ export function viewerOf(request: FastifyRequest): Pick<Session, 'userId' | 'per
 }
 
 /**
+ * Whether a sign-in held to two-factor set-up may make this call: pages and development tools
+ * outside `/api` (sign-out, the outbox) always; API routes as their `duringTwoFactorEnrolment`
+ * config says.
+ */
+function mayCallWhileEnrolling(request: FastifyRequest, session: Session): boolean {
+  if (!isApiPath(request.url)) {
+    return true;
+  }
+  const allowance = request.routeOptions.config.duringTwoFactorEnrolment;
+  if (allowance === 'own-account') {
+    const { userId } = (request.params ?? {}) as { userId?: unknown };
+    return String(userId) === String(session.userId);
+  }
+  return allowance === 'allowed';
+}
+
+/**
  * Reads `Authorization: Bearer …` on every request. A missing or invalid token leaves the
  * request anonymous; protected routes then answer 401 through `requireAuth`, and every such
  * 401 or 403 is written to the security log.
@@ -129,7 +164,30 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
         rejectedTokens.add(request);
       }
       request.session = session;
+      if (session?.twoFactorEnrolmentRequired && !mayCallWhileEnrolling(request, session)) {
+        await holdForEnrolment(request, session);
+      }
     });
+
+    /** Refuses, and logs, a call from a sign-in held to two-factor set-up. */
+    const holdForEnrolment = async (request: FastifyRequest, session: Session): Promise<never> => {
+      await deps.securityLog.record({
+        event: 'authorisation_failed',
+        outcome: 'failure',
+        organisationId: session.organisationId,
+        userId: session.userId,
+        details: {
+          status: 403,
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          reason: twoFactorEnrolmentRequired.code,
+        },
+        meta: requestMeta(request),
+      });
+      throw new HttpError(403, twoFactorEnrolmentRequired.message, undefined, undefined, {
+        code: twoFactorEnrolmentRequired.code,
+      });
+    };
 
     // Refusals thrown anywhere (a handler's own 403, a limiter's 429) are logged once per request:
     // unless whoever refused already wrote the row (e.g. `refuse` below, or a sign-in failure).

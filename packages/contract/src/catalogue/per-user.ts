@@ -25,6 +25,14 @@ export const perUserRoutes = inArea('per-user', [
     { name: 'users.blocked.can-be-blocked', under: 'blocked/can-be-blocked/' },
     { name: 'users.claims', under: 'claims/' },
     { name: 'users.consents', under: 'consents/' },
+    {
+      name: 'users.contact-change',
+      under: 'contact-change',
+      operations: only('store', 'update'),
+      note:
+        'Not in the spec’s list: the profile’s email or phone change (issue 9). POST sends a code to the new ' +
+        'address or number, PUT `{kind, code}` confirms it; index, show and delete do not exist.',
+    },
     { name: 'users.denied-permissions', under: 'denied-permissions/' },
     {
       name: 'users.diversity',

@@ -176,6 +176,7 @@ CREATE TABLE "files" (
 	"organisation_id" integer NOT NULL,
 	"uploaded_by_user_id" integer,
 	"owner_user_id" integer,
+	"uploaded_from" text,
 	"storage_name" text NOT NULL,
 	"original_name" text NOT NULL,
 	"mime" text NOT NULL,
@@ -283,9 +284,12 @@ CREATE TABLE "opportunities" (
 	"end_date" date,
 	"description" text,
 	"published" boolean DEFAULT false NOT NULL,
+	"country" text,
+	"county" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "opportunities_dates_check" CHECK ("opportunities"."end_date" is null or "opportunities"."start_date" is null or "opportunities"."end_date" >= "opportunities"."start_date")
+	CONSTRAINT "opportunities_dates_check" CHECK ("opportunities"."end_date" is null or "opportunities"."start_date" is null or "opportunities"."end_date" >= "opportunities"."start_date"),
+	CONSTRAINT "opportunities_county_check" CHECK ("opportunities"."county" is null or "opportunities"."country" is not null)
 );
 --> statement-breakpoint
 CREATE TABLE "opportunity_sub_locations" (
@@ -730,11 +734,26 @@ CREATE TABLE "residential_bookings" (
 	"requirements" text,
 	"gender_id" integer NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
+	"cancel_reason_id" integer,
+	"cancel_note" text,
+	"cancelled_at" timestamp with time zone,
+	"cancelled_by_user_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "residential_bookings_dates_check" CHECK ("residential_bookings"."end_date" > "residential_bookings"."start_date"),
 	CONSTRAINT "residential_bookings_gender_check" CHECK ("residential_bookings"."gender_id" in (1, 2, 3, 4)),
-	CONSTRAINT "residential_bookings_status_check" CHECK ("residential_bookings"."status" in ('pending', 'confirmed', 'cancelled'))
+	CONSTRAINT "residential_bookings_status_check" CHECK ("residential_bookings"."status" in ('pending', 'confirmed', 'cancelled')),
+	CONSTRAINT "residential_bookings_cancellation_check" CHECK ("residential_bookings"."status" = 'cancelled' or ("residential_bookings"."cancel_reason_id" is null and "residential_bookings"."cancelled_at" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "residential_cancel_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "team_changeover_days" (
@@ -862,6 +881,7 @@ CREATE TABLE "two_factor_challenges" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"intended" text,
 	"pending_secret" text,
+	"pending_contact" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"consumed_at" timestamp with time zone
@@ -952,6 +972,7 @@ ALTER TABLE "user_consent_answers" ADD CONSTRAINT "user_consent_answers_option_f
 ALTER TABLE "opportunities" ADD CONSTRAINT "opportunities_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opportunities" ADD CONSTRAINT "opportunities_role_profile_id_role_profiles_id_fk" FOREIGN KEY ("role_profile_id") REFERENCES "public"."role_profiles"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opportunities" ADD CONSTRAINT "opportunities_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "opportunities" ADD CONSTRAINT "opportunities_country_countries_region_fk" FOREIGN KEY ("country") REFERENCES "public"."countries"("region") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opportunity_sub_locations" ADD CONSTRAINT "opportunity_sub_locations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opportunity_sub_locations" ADD CONSTRAINT "opportunity_sub_locations_opportunity_id_opportunities_id_fk" FOREIGN KEY ("opportunity_id") REFERENCES "public"."opportunities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opportunity_timeslots" ADD CONSTRAINT "opportunity_timeslots_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1058,6 +1079,9 @@ ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_organisa
 ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_cancel_reason_id_residential_cancel_reasons_id_fk" FOREIGN KEY ("cancel_reason_id") REFERENCES "public"."residential_cancel_reasons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_cancelled_by_user_id_users_id_fk" FOREIGN KEY ("cancelled_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "residential_cancel_reasons" ADD CONSTRAINT "residential_cancel_reasons_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_changeover_days" ADD CONSTRAINT "team_changeover_days_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_changeover_days" ADD CONSTRAINT "team_changeover_days_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_room_unavailable_periods" ADD CONSTRAINT "team_room_unavailable_periods_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1111,6 +1135,7 @@ CREATE INDEX "terms_organisation_idx" ON "terms" USING btree ("organisation_id",
 CREATE INDEX "user_consent_answers_consent_idx" ON "user_consent_answers" USING btree ("consent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "opportunities_organisation_slug_unique" ON "opportunities" USING btree ("organisation_id","slug");--> statement-breakpoint
 CREATE INDEX "opportunities_team_role_idx" ON "opportunities" USING btree ("team_id","role_profile_id");--> statement-breakpoint
+CREATE INDEX "opportunities_organisation_location_idx" ON "opportunities" USING btree ("organisation_id","country","county");--> statement-breakpoint
 CREATE INDEX "opportunity_sub_locations_opportunity_idx" ON "opportunity_sub_locations" USING btree ("opportunity_id","position");--> statement-breakpoint
 CREATE INDEX "opportunity_timeslots_sub_location_idx" ON "opportunity_timeslots" USING btree ("sub_location_id","position");--> statement-breakpoint
 CREATE INDEX "attribute_categories_organisation_idx" ON "attribute_categories" USING btree ("organisation_id","position");--> statement-breakpoint
@@ -1162,6 +1187,7 @@ CREATE INDEX "residential_booking_linked_applicants_booking_idx" ON "residential
 CREATE INDEX "residential_bookings_team_dates_idx" ON "residential_bookings" USING btree ("team_id","start_date","end_date");--> statement-breakpoint
 CREATE INDEX "residential_bookings_user_idx" ON "residential_bookings" USING btree ("user_id","end_date");--> statement-breakpoint
 CREATE INDEX "residential_bookings_application_idx" ON "residential_bookings" USING btree ("application_id");--> statement-breakpoint
+CREATE INDEX "residential_cancel_reasons_organisation_idx" ON "residential_cancel_reasons" USING btree ("organisation_id","position");--> statement-breakpoint
 CREATE INDEX "team_changeover_days_team_idx" ON "team_changeover_days" USING btree ("team_id","start_date");--> statement-breakpoint
 CREATE INDEX "team_room_unavailable_periods_room_idx" ON "team_room_unavailable_periods" USING btree ("room_id","from_date");--> statement-breakpoint
 CREATE INDEX "team_rooms_team_idx" ON "team_rooms" USING btree ("team_id");--> statement-breakpoint

@@ -66,12 +66,12 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_session_idx').on(t.sessionId)],
 );
 
-export const challengePurposes = ['sign_in', 'mobile', 'settings'] as const;
+export const challengePurposes = ['sign_in', 'mobile', 'settings', 'contact_change'] as const;
 export type ChallengePurpose = (typeof challengePurposes)[number];
 
 /**
- * A pending second factor (or a mobile sign-in code): the keyed hash of the code sent, the
- * wrong tries so far (dead at 5), when it expires and when it was used.
+ * A pending second factor (or a mobile sign-in code, a two-factor or contact change): the keyed
+ * hash of the code sent, the wrong tries so far (dead at 5), when it expires and when it was used.
  */
 export const twoFactorChallenges = pgTable(
   'two_factor_challenges',
@@ -88,6 +88,11 @@ export const twoFactorChallenges = pgTable(
     intended: text(),
     /** Two-factor set-up (`settings`) by authenticator app: the new secret, kept until confirmed. */
     pendingSecret: text(),
+    /**
+     * Email or phone change (`contact_change`, method `email` or `sms`): the new address or E.164
+     * number the code was sent to, kept until confirmed.
+     */
+    pendingContact: jsonb().$type<{ kind: 'email' | 'phone'; value: string; region: string | null }>(),
     createdAt: createdAt(),
     expiresAt: at().notNull(),
     consumedAt: at(),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organisationId, timestamps } from './columns.js';
+import { countries } from './reference.js';
 import { roleProfiles, teams } from './users.js';
 
 /** Opportunity types the flow distinguishes; others exist and are stored as given (applicant-flow §1). */
@@ -44,12 +45,18 @@ export const opportunities = pgTable(
     endDate: date({ mode: 'string' }),
     description: text(),
     published: boolean().notNull().default(false),
+    /** Where it takes place, for the finder's residential filters (docs/opportunities.md): a region code. */
+    country: text().references(() => countries.region, { onDelete: 'restrict' }),
+    /** County (or region) within `country`, as people write it, e.g. `Cumbria`. */
+    county: text(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('opportunities_organisation_slug_unique').on(t.organisationId, t.slug),
     index('opportunities_team_role_idx').on(t.teamId, t.roleProfileId),
+    index('opportunities_organisation_location_idx').on(t.organisationId, t.country, t.county),
     check('opportunities_dates_check', sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check('opportunities_county_check', sql`${t.county} is null or ${t.country} is not null`),
   ],
 );
 

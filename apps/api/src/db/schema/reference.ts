@@ -34,6 +34,11 @@ export const files = pgTable(
     uploadedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Whose file it is: the applicant, once attached to their application (applicant-flow §2.6); null until then. */
     ownerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The client address an ephemeral upload came from, for the per-client upload quota of
+     * anonymous uploaders; cleared when the file is attached or claimed.
+     */
+    uploadedFrom: text(),
     /** Server-generated name on disk; never the client's. */
     storageName: text().notNull().unique(),
     originalName: text().notNull(),

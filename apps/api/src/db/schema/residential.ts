@@ -8,6 +8,7 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { applications } from './applications.js';
 import { oneOf } from './checks.js';
@@ -24,8 +25,27 @@ export type ResidentialBookingStatus = (typeof residentialBookingStatuses)[numbe
 export const residentialGenderIds = [1, 2, 3, 4] as const;
 
 /**
+ * Why a volunteer cancels a stay (`/organisation/residential-cancel-reasons`, platform-foundation
+ * §7), offered in `position` order. An inactive reason is no longer offered but stays on the
+ * bookings cancelled with it.
+ */
+export const residentialCancelReasons = pgTable(
+  'residential_cancel_reasons',
+  {
+    id: serial().primaryKey(),
+    organisationId: organisationId(),
+    name: text().notNull(),
+    position: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('residential_cancel_reasons_organisation_idx').on(t.organisationId, t.position)],
+);
+
+/**
  * A stay at a residential team (applicant-flow §2.8, §3.7). Nights run from `startDate` to the
- * night before `endDate`. Cancelled bookings neither block dates nor use capacity.
+ * night before `endDate`. Cancelled bookings neither block dates nor use capacity; a stay
+ * cancelled through the portal keeps why, who and when (docs/residential.md).
  */
 export const residentialBookings = pgTable(
   'residential_bookings',
@@ -47,6 +67,11 @@ export const residentialBookings = pgTable(
     requirements: text(),
     genderId: integer().notNull(),
     status: text({ enum: residentialBookingStatuses }).notNull().default('pending'),
+    // A reason in use cannot be deleted (the catalogue answers 409); retire it with `active`.
+    cancelReasonId: integer().references(() => residentialCancelReasons.id, { onDelete: 'restrict' }),
+    cancelNote: text(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -56,6 +81,10 @@ export const residentialBookings = pgTable(
     check('residential_bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
     check('residential_bookings_gender_check', sql`${t.genderId} in (${sql.raw(residentialGenderIds.join(', '))})`),
     check('residential_bookings_status_check', oneOf(t.status, residentialBookingStatuses)),
+    check(
+      'residential_bookings_cancellation_check',
+      sql`${t.status} = 'cancelled' or (${t.cancelReasonId} is null and ${t.cancelledAt} is null)`,
+    ),
   ],
 );
 

@@ -38,6 +38,8 @@ import {
 } from './builders.js';
 import { seedReferenceData, USER_STATUS } from './reference-data.js';
 import { seedDemoAddresses } from './demo-addresses.js';
+import { seedDemoCancelReasons } from './demo-cancel-reasons.js';
+import { DEMO_RESIDENTIAL_WEEK_LOCATION, seedDemoResidentialOpportunities } from './demo-residential-opportunities.js';
 import { assertInserted } from '../rows.js';
 
 /** Every demo account signs in with this password. */
@@ -67,12 +69,18 @@ export const DEMO_ACCOUNTS = {
   profile: 'profile@example.org',
   /** Profile page: the account section (password change, sign out everywhere). */
   account: 'account@example.org',
+  /** Profile page: the email and phone change (e2e/profile/contact-change.spec.ts). */
+  contact: 'contact@example.org',
   /** Two-factor settings (e2e/profile/two-factor.spec.ts): one account per scenario. */
   twoFactorEmail: 'twofactor-email@example.org',
   twoFactorApp: 'twofactor-app@example.org',
   twoFactorSms: 'twofactor-sms@example.org',
   /** Has email two-factor, which the Safeguarding Lead role enforces. */
   twoFactorEnforced: 'twofactor-enforced@example.org',
+  /** A Safeguarding Lead without two-factor: made to set it up after signing in. */
+  twoFactorEnrol: 'twofactor-enrol@example.org',
+  /** Email two-factor: signs in with a recovery code (e2e/apply/two-factor.spec.ts). */
+  recoveryCode: 'recovery-code@example.org',
 } as const;
 
 /**
@@ -398,6 +406,14 @@ async function seedDemoRows(
   });
   await insertUser(tx, organisationId, {
     ...account,
+    firstName: 'Chris',
+    lastName: 'Contact',
+    dob: '1987-07-07',
+    email: DEMO_ACCOUNTS.contact,
+    phoneNumber: '+447700900018',
+  });
+  await insertUser(tx, organisationId, {
+    ...account,
     firstName: 'Tess',
     lastName: 'Email',
     dob: '1990-03-03',
@@ -438,6 +454,27 @@ async function seedDemoRows(
   await tx
     .insert(userRoles)
     .values({ organisationId, userId: enforced.id, teamId: teamIds.headOffice, roleProfileId: safeguarding.id });
+  const enrolling = await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Erin',
+    lastName: 'Enrol',
+    dob: '1982-07-07',
+    email: DEMO_ACCOUNTS.twoFactorEnrol,
+    phoneNumber: '+447700900025',
+  });
+  await tx
+    .insert(userRoles)
+    .values({ organisationId, userId: enrolling.id, teamId: teamIds.headOffice, roleProfileId: safeguarding.id });
+  await insertUser(tx, organisationId, {
+    ...account,
+    firstName: 'Rory',
+    lastName: 'Recovery',
+    dob: '1987-08-08',
+    email: DEMO_ACCOUNTS.recoveryCode,
+    phoneNumber: '+447700900026',
+    twoFactorEnabled: true,
+    twoFactorMethod: 'email',
+  });
   const supervised = await insertUser(tx, organisationId, {
     firstName: 'Jamie',
     lastName: 'Young',
@@ -670,6 +707,7 @@ async function seedDemoRows(
     endDate: isoDate(residentialEnd),
     description: 'Spend a week or two at Lakeside Lodge helping with conservation work. Stays run Saturday to Saturday.',
     published: true,
+    ...DEMO_RESIDENTIAL_WEEK_LOCATION,
     subLocations: [{ name: 'Lakeside Lodge', timeslots: [{ minDuration: 7, maxDuration: 14 }] }],
     sections: [
       { type: 'basic-details' },
@@ -695,6 +733,7 @@ async function seedDemoRows(
       })),
     )
     .returning({ id: teamRooms.id, shared: teamRooms.shared });
+  await seedDemoCancelReasons(tx, organisationId);
   const closures = demoResidentialClosures(today);
   // Unavailable periods name nights, both ends included: the night before departure is the last.
   const lastNight = (departure: string) => isoDate(addDays(new Date(`${departure}T00:00:00Z`), -1));
@@ -716,6 +755,16 @@ async function seedDemoRows(
         reason: 'Booked by a school group',
       })),
   ]);
+
+  await seedDemoResidentialOpportunities(tx, {
+    organisationId,
+    today,
+    parentTeamId: teamIds.headOffice,
+    roleProfileId: roles.residential,
+    changeoverDay: DEMO_CHANGEOVER_DAY,
+    consentIds: [dataConsent.id],
+    termIds: [agreementTerm],
+  });
 
   // An invitation to quick-help: a person without a password and their pending application.
   const invited = await insertUser(tx, organisationId, {
