@@ -158,22 +158,6 @@ export async function isSupervisorOf(
   return row !== undefined;
 }
 
-/** Which of these file ids are files of the organisation. */
-export async function findOwnFileIds(
-  db: Executor,
-  organisationId: number,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) {
-    return new Set();
-  }
-  const rows = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.organisationId, organisationId), inArray(files.id, ids)));
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Every email address of the user, lower-cased. */
 export async function listUserEmailAddresses(
   db: Executor,

@@ -1,6 +1,6 @@
-import type { ApplicationSubmission, FormSection } from '@muster/contract';
-import { markFilesAttached } from '../../files/repository.js';
-import { findOwnFileIds, replaceQuestionAnswers, upsertUserAttributeValues } from '../repository.js';
+import { supportingDocumentMessages, type ApplicationSubmission, type FormSection } from '@muster/contract';
+import { listFilesForClaim, markFilesAttached, type FileClaimRow } from '../../files/repository.js';
+import { replaceQuestionAnswers, upsertUserAttributeValues } from '../repository.js';
 import { addError, type ApplicationStep, type StepErrors } from './step.js';
 
 /** Question and attribute ids by slug, over every step. */
@@ -30,22 +30,43 @@ function answerFileIds(submission: ApplicationSubmission): Array<{ id: string; p
   return ids;
 }
 
+const NOT_FOUND = 'This file was not found. Please upload it again.';
+
+/**
+ * Why an answer may not name this file, or null when it may: the file must be the organisation's
+ * and, once someone holds it (its owner, else its uploader), the person submitting. Unlike a
+ * supporting document, a file already attached may be named again by its holder: a returning
+ * applicant's profile answers send their earlier files back unchanged.
+ */
+function answerFileRefusal(row: FileClaimRow | undefined, actorUserId: number | null): string | null {
+  if (!row) {
+    return NOT_FOUND;
+  }
+  const holder = row.ownerUserId ?? row.uploadedByUserId;
+  if (holder !== null ? holder !== actorUserId : row.attachedAt !== null) {
+    return supportingDocumentMessages.notYours;
+  }
+  return null;
+}
+
 /**
  * The question and attribute blocks of every step (applicant-flow §2.5, §3.8): answers to the
  * questions on the application, attribute values on the profile, their files attached.
  */
 export const aboutYouStep: ApplicationStep = {
   type: 'about-you',
-  async check(db, { organisation, submission }) {
+  async check(db, { organisation, session, submission }) {
     const errors: StepErrors = {};
     const referenced = answerFileIds(submission);
     if (referenced.length === 0) {
       return errors;
     }
-    const own = await findOwnFileIds(db, organisation.id, [...new Set(referenced.map((entry) => entry.id))]);
+    const rows = await listFilesForClaim(db, organisation.id, [...new Set(referenced.map((entry) => entry.id))]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
     for (const { id, path } of referenced) {
-      if (!own.has(id)) {
-        addError(errors, path, 'This file was not found. Please upload it again.');
+      const refusal = answerFileRefusal(byId.get(id), session?.userId ?? null);
+      if (refusal !== null) {
+        addError(errors, path, refusal);
       }
     }
     return errors;
