@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoViolations } from '../support/axe';
 import { DEMO_PASSWORD } from '../support/demo';
-import { API_HEADERS, apiToken, signInTo, tokenOf, userIdOf } from './helpers';
+import { API_HEADERS, apiToken, expectOnlyThisSignIn, signInTo, tokenOf, userIdOf } from './helpers';
 
 const EMAIL = 'account@example.org';
 const NEW_PASSWORD = 'Harbour-Lights-42';
@@ -43,19 +43,7 @@ test.describe.serial('account section', () => {
     await expect(section.getByText('Your password has been changed. You have been signed out everywhere else.')).toBeVisible();
 
     // This sign-in stays; the other one has ended; only the new password signs in.
-    const own = await request.get(`/api/users/${userId}`, {
-      headers: { ...API_HEADERS, Authorization: `Bearer ${await tokenOf(page)}` },
-    });
-    expect(own.status()).toBe(200);
-    const other = await request.get(`/api/users/${userId}`, {
-      headers: { ...API_HEADERS, Authorization: `Bearer ${elsewhere}` },
-    });
-    expect(other.status()).toBe(401);
-    const old = await request.post('/api/auth/api/', {
-      headers: API_HEADERS,
-      data: { email: EMAIL, password: DEMO_PASSWORD, minimal: true },
-    });
-    expect(old.status()).not.toBe(200);
+    await expectOnlyThisSignIn(page, request, userId, elsewhere, { email: EMAIL, password: DEMO_PASSWORD });
     await apiToken(request, EMAIL, NEW_PASSWORD);
   });
 

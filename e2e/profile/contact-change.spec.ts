@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoViolations } from '../support/axe';
 import { DEMO_PASSWORD, emailedCode, fromOutbox } from '../support/demo';
-import { API_HEADERS, apiToken, signInTo, tokenOf, userIdOf } from './helpers';
+import { API_HEADERS, apiToken, expectOnlyThisSignIn, signInTo, tokenOf, userIdOf } from './helpers';
 
 // A demo account no other spec touches: these tests change its address and number for good.
 const EMAIL = 'contact@example.org';
@@ -87,19 +87,7 @@ test.describe.serial('email and phone change on /portal/user/me', () => {
     expect(notice).toBe('Your Demo Volunteers email address was changed');
 
     // This sign-in stays, the other has ended; the old address no longer signs in.
-    const own = await request.get(`/api/users/${userId}`, {
-      headers: { ...API_HEADERS, Authorization: `Bearer ${await tokenOf(page)}` },
-    });
-    expect(own.status()).toBe(200);
-    const other = await request.get(`/api/users/${userId}`, {
-      headers: { ...API_HEADERS, Authorization: `Bearer ${elsewhere}` },
-    });
-    expect(other.status()).toBe(401);
-    const old = await request.post('/api/auth/api/', {
-      headers: API_HEADERS,
-      data: { email: EMAIL, password: DEMO_PASSWORD, minimal: true },
-    });
-    expect(old.status()).not.toBe(200);
+    await expectOnlyThisSignIn(page, request, userId, elsewhere, { email: EMAIL, password: DEMO_PASSWORD });
 
     // Signing in with the new address works.
     await page.evaluate(() => localStorage.removeItem('muster.token'));

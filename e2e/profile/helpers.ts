@@ -38,3 +38,29 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   expect(body.two_factor).toBe(false);
   return body.token;
 }
+
+/**
+ * After a change that ends the user's other sign-ins: this page's sign-in still reads the user,
+ * the `elsewhere` token is refused, and the `old` credentials no longer sign in.
+ */
+export async function expectOnlyThisSignIn(
+  page: Page,
+  request: APIRequestContext,
+  userId: number,
+  elsewhere: string,
+  old: { email: string; password: string },
+) {
+  const own = await request.get(`/api/users/${userId}`, {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${await tokenOf(page)}` },
+  });
+  expect(own.status()).toBe(200);
+  const other = await request.get(`/api/users/${userId}`, {
+    headers: { ...API_HEADERS, Authorization: `Bearer ${elsewhere}` },
+  });
+  expect(other.status()).toBe(401);
+  const signIn = await request.post('/api/auth/api/', {
+    headers: API_HEADERS,
+    data: { email: old.email, password: old.password, minimal: true },
+  });
+  expect(signIn.status()).not.toBe(200);
+}

@@ -15,16 +15,15 @@ import { z } from 'zod';
 import { teams } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import {
-  bearerFor,
   createConsentRow,
   createMotivationRow,
   createRoleProfileRow,
   createTeamRow,
+  createTenant,
   createTermRow,
   loadCountries,
 } from '../test/factories/catalogue.js';
 import { createOpportunity } from '../test/factories/opportunity.js';
-import { createOrganisation } from '../test/factories/organisation.js';
 
 let ctx: TestContext;
 
@@ -37,16 +36,12 @@ type Wire = Record<string, unknown>;
 
 /** One organisation with a host and three callers: a manager, a viewer and someone with no permission. */
 async function tenant() {
-  const organisation = await createOrganisation(ctx.db);
-  const host = organisation.hosts[0] ?? '';
-  return {
-    id: organisation.id,
-    host,
-    manager: { host, ...(await bearerFor(ctx.app, organisation.id, ['manage-organisation', 'view-users'])) },
-    viewer: { host, ...(await bearerFor(ctx.app, organisation.id, ['view-users'])) },
-    nobody: { host, ...(await bearerFor(ctx.app, organisation.id, [])) },
-    anonymous: { host },
-  };
+  const created = await createTenant(ctx.app, {
+    manager: ['manage-organisation', 'view-users'],
+    viewer: ['view-users'],
+    nobody: [],
+  });
+  return { ...created, anonymous: { host: created.host } };
 }
 
 type Tenant = Awaited<ReturnType<typeof tenant>>;

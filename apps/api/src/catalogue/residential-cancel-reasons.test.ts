@@ -7,8 +7,7 @@ import {
 } from '@muster/contract';
 import { residentialBookings } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/context.js';
-import { bearerFor } from '../test/factories/catalogue.js';
-import { createOrganisation } from '../test/factories/organisation.js';
+import { createTenant } from '../test/factories/catalogue.js';
 import { createBooking, createCancelReason } from '../test/factories/residential.js';
 import { createTeam } from '../test/factories/opportunity.js';
 import { createUser } from '../test/factories/user.js';
@@ -31,15 +30,11 @@ const listSchema = paginatedResponseSchema(organisationResidentialCancelReasonSc
 const itemSchema = dataEnvelope(organisationResidentialCancelReasonSchema);
 
 async function tenant() {
-  const organisation = await createOrganisation(ctx.db);
-  const host = organisation.hosts[0] ?? '';
-  return {
-    id: organisation.id,
-    host,
-    volunteer: await bearerFor(ctx.app, organisation.id, []),
-    organisationManager: await bearerFor(ctx.app, organisation.id, ['manage-organisation', 'view-users']),
-    manager: await bearerFor(ctx.app, organisation.id, ['manage-residential']),
-  };
+  return createTenant(ctx.app, {
+    volunteer: [],
+    organisationManager: ['manage-organisation', 'view-users'],
+    manager: ['manage-residential'],
+  });
 }
 
 type Tenant = Awaited<ReturnType<typeof tenant>>;
@@ -54,7 +49,7 @@ function call(
   return ctx.app.inject({
     method,
     url,
-    headers: { host: t.host, ...(caller ?? {}) },
+    headers: { ...(caller ?? {}), host: t.host },
     ...(payload ? { payload } : {}),
   });
 }

@@ -2,11 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, passwordRules } from '@muster/contract';
 import { securityLog, users } from '../../db/schema/index.js';
+import { addressedCaller, type LooseAnswer } from '../../test/addressed-caller.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { createAccount, sessionTokenFor, uniqueEmail } from '../../test/factories/auth.js';
+import {
+  type AccountOptions,
+  createSignedInAccount,
+  sessionTokenFor,
+  uniqueEmail,
+} from '../../test/factories/auth.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
-
-type Answer = { message?: string; errors?: Record<string, string[]>; data?: Record<string, unknown> };
 
 let ctx: TestContext;
 let organisationId: number;
@@ -17,29 +21,24 @@ const NEW_PASSWORD = 'Brand-new-Pass9';
 beforeAll(async () => {
   ctx = await createTestContext();
   organisationId = (await createOrganisation(ctx.db, { hosts: [host], name: 'Account Org' })).id;
-  otherOrganisationId = (await createOrganisation(ctx.db, { hosts: ['account-other.test'], name: 'Other Account Org' })).id;
+  otherOrganisationId = (
+    await createOrganisation(ctx.db, { hosts: ['account-other.test'], name: 'Other Account Org' })
+  ).id;
 });
 afterAll(() => ctx.close());
 
-let address = 0;
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) {
-  address += 1;
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    remoteAddress: `10.8.${address >> 8}.${address & 255}`,
-    ...(payload ? { payload } : {}),
+const call = addressedCaller(() => ctx, host, 8);
+
+async function account(options: AccountOptions = {}, inOrganisation = organisationId) {
+  const created = await createSignedInAccount(ctx.app, inOrganisation, {
+    email: uniqueEmail('account'),
+    ...options,
   });
+  return { ...created, base: `/api/users/${created.id}` };
 }
 
-async function account(options: Parameters<typeof createAccount>[2] = {}, inOrganisation = organisationId) {
-  const created = await createAccount(ctx.db, inOrganisation, { email: uniqueEmail('account'), ...options });
-  const token = await sessionTokenFor(ctx.app, inOrganisation, created.id);
-  return { ...created, token, base: `/api/users/${created.id}` };
-}
-
-const works = async (userId: number, token: string) => (await call('GET', `/api/users/${userId}`, token)).statusCode === 200;
+const works = async (userId: number, token: string) =>
+  (await call('GET', `/api/users/${userId}`, token)).statusCode === 200;
 
 async function signIn(email: string, password: string) {
   return call('POST', '/api/auth/api/', undefined, { email, password, minimal: true });
@@ -62,7 +61,7 @@ describe('PUT /users/{id}/password', () => {
     const admin = await account({ permissions: ['view-users', 'changeUserDetails'] });
     const response = await call('PUT', `${user.base}/password`, admin.token, change(user.password));
     expect(response.statusCode).toBe(403);
-    expect(response.json<Answer>().message).toBe(accountMessages.onlyOwn);
+    expect(response.json<LooseAnswer>().message).toBe(accountMessages.onlyOwn);
     const rows = await ctx.db
       .select()
       .from(securityLog)
@@ -75,16 +74,30 @@ describe('PUT /users/{id}/password', () => {
     const user = await account();
     const weak = await call('PUT', `${user.base}/password`, user.token, change(user.password, 'short'));
     expect(weak.statusCode).toBe(422);
-    expect(weak.json<Answer>().errors?.password).toEqual(
+    expect(weak.json<LooseAnswer>().errors?.password).toEqual(
       passwordRules.filter((rule) => rule.id !== 'lowercase').map((rule) => rule.label),
     );
-    const mismatch = await call('PUT', `${user.base}/password`, user.token, change(user.password, NEW_PASSWORD, 'Other-Pass9'));
-    expect(mismatch.json<Answer>().errors).toEqual({ password_confirmation: [accountMessages.confirmationMismatch] });
-    const missing = await call('PUT', `${user.base}/password`, user.token, { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
-    expect(missing.json<Answer>().errors).toEqual({ current_password: [accountMessages.currentPasswordRequired] });
+    const mismatch = await call(
+      'PUT',
+      `${user.base}/password`,
+      user.token,
+      change(user.password, NEW_PASSWORD, 'Other-Pass9'),
+    );
+    expect(mismatch.json<LooseAnswer>().errors).toEqual({
+      password_confirmation: [accountMessages.confirmationMismatch],
+    });
+    const missing = await call('PUT', `${user.base}/password`, user.token, {
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(missing.json<LooseAnswer>().errors).toEqual({
+      current_password: [accountMessages.currentPasswordRequired],
+    });
     const wrong = await call('PUT', `${user.base}/password`, user.token, change('Not-the-password1'));
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json<Answer>().errors).toEqual({ current_password: [accountMessages.currentPasswordWrong] });
+    expect(wrong.json<LooseAnswer>().errors).toEqual({
+      current_password: [accountMessages.currentPasswordWrong],
+    });
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -93,7 +106,10 @@ describe('PUT /users/{id}/password', () => {
     const other = await sessionTokenFor(ctx.app, organisationId, user.id);
     const response = await call('PUT', `${user.base}/password`, user.token, change(user.password));
     expect(response.statusCode).toBe(200);
-    expect(response.json<Answer>().data).toEqual({ message: accountMessages.passwordChanged, other_sessions_ended: 1 });
+    expect(response.json<LooseAnswer>().data).toEqual({
+      message: accountMessages.passwordChanged,
+      other_sessions_ended: 1,
+    });
     expect(await works(user.id, user.token)).toBe(true);
     expect(await works(user.id, other)).toBe(false);
     expect((await signIn(user.email, user.password)).statusCode).not.toBe(200);
@@ -106,14 +122,16 @@ describe('PUT /users/{id}/password', () => {
     const user = await account({ password: null });
     const response = await call('PUT', `${user.base}/password`, user.token, change('Anything1'));
     expect(response.statusCode).toBe(403);
-    expect(response.json<Answer>().message).toBe(accountMessages.singleSignOn);
+    expect(response.json<LooseAnswer>().message).toBe(accountMessages.singleSignOn);
   });
 
   it('answers 429 after too many wrong current passwords', async () => {
     const user = await account();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      statuses.push((await call('PUT', `${user.base}/password`, user.token, change('Wrong-pass1'))).statusCode);
+      statuses.push(
+        (await call('PUT', `${user.base}/password`, user.token, change('Wrong-pass1'))).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -139,7 +157,10 @@ describe('DELETE /users/{id}/sessions', () => {
     const other = await sessionTokenFor(ctx.app, organisationId, user.id);
     const response = await call('DELETE', `${user.base}/sessions`, user.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json<Answer>().data).toEqual({ message: accountMessages.signedOutEverywhere, sessions_ended: 2 });
+    expect(response.json<LooseAnswer>().data).toEqual({
+      message: accountMessages.signedOutEverywhere,
+      sessions_ended: 2,
+    });
     expect(await works(user.id, user.token)).toBe(false);
     expect(await works(user.id, other)).toBe(false);
   });

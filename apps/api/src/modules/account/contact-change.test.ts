@@ -4,17 +4,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, contactChangeMessages } from '@muster/contract';
 import { securityLog, userEmailAddresses, userPhoneNumbers } from '../../db/schema/index.js';
+import { addressedCaller, type LooseAnswer } from '../../test/addressed-caller.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import {
+  type AccountOptions,
   createAccount,
+  createSignedInAccount,
   latestCode,
   latestMessage,
   sessionTokenFor,
   uniqueEmail,
 } from '../../test/factories/auth.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
-
-type Answer = { message?: string; errors?: Record<string, string[]>; data?: Record<string, unknown> };
 
 let ctx: TestContext;
 let organisationId: number;
@@ -30,22 +31,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let address = 0;
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) {
-  address += 1;
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    remoteAddress: `10.7.${address >> 8}.${address & 255}`,
-    ...(payload ? { payload } : {}),
+const call = addressedCaller(() => ctx, host, 7);
+
+async function account(options: AccountOptions = {}, inOrganisation = organisationId) {
+  const created = await createSignedInAccount(ctx.app, inOrganisation, {
+    email: uniqueEmail('contact'),
+    ...options,
   });
+  return { ...created, url: `/api/users/${created.id}/contact-change` };
 }
 
-async function account(options: Parameters<typeof createAccount>[2] = {}, inOrganisation = organisationId) {
-  const created = await createAccount(ctx.db, inOrganisation, { email: uniqueEmail('contact'), ...options });
-  const token = await sessionTokenFor(ctx.app, inOrganisation, created.id);
-  return { ...created, token, url: `/api/users/${created.id}/contact-change` };
+/** Starts a change of the user's own email address or phone number, with their password. */
+function startChange(
+  user: Awaited<ReturnType<typeof account>>,
+  change: { kind: 'email' | 'phone'; value: string; region?: string },
+) {
+  return call('POST', user.url, user.token, { ...change, password: user.password });
 }
 
 const works = async (userId: number, token: string) =>
@@ -98,7 +99,7 @@ describe('who may call', () => {
       password: admin.password,
     });
     expect(start.statusCode).toBe(403);
-    expect(start.json<Answer>().message).toBe(accountMessages.onlyOwn);
+    expect(start.json<LooseAnswer>().message).toBe(accountMessages.onlyOwn);
     const confirm = await call('PUT', user.url, admin.token, { kind: 'email', code: '123456' });
     expect(confirm.statusCode).toBe(403);
     const refusals = await ctx.db
@@ -128,7 +129,7 @@ describe('who may call', () => {
       password: 'Anything1',
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json<Answer>().message).toBe(contactChangeMessages.singleSignOn);
+    expect(response.json<LooseAnswer>().message).toBe(contactChangeMessages.singleSignOn);
   });
 });
 
@@ -137,17 +138,17 @@ describe('bad input (422)', () => {
     const user = await account();
     const noKind = await call('POST', user.url, user.token, { value: 'a@b.org', password: 'x' });
     expect(noKind.statusCode).toBe(422);
-    expect(noKind.json<Answer>().errors).toEqual({ kind: [contactChangeMessages.kindRequired] });
+    expect(noKind.json<LooseAnswer>().errors).toEqual({ kind: [contactChangeMessages.kindRequired] });
     const badEmail = await call('POST', user.url, user.token, { kind: 'email', value: 'not-an-address' });
-    expect(badEmail.json<Answer>().errors).toEqual({
+    expect(badEmail.json<LooseAnswer>().errors).toEqual({
       value: [contactChangeMessages.emailInvalid],
       password: [contactChangeMessages.passwordRequired],
     });
     const noPhone = await call('POST', user.url, user.token, { kind: 'phone', value: ' ', password: 'x' });
-    expect(noPhone.json<Answer>().errors).toEqual({ value: [contactChangeMessages.phoneRequired] });
+    expect(noPhone.json<LooseAnswer>().errors).toEqual({ value: [contactChangeMessages.phoneRequired] });
     const badCode = await call('PUT', user.url, user.token, { kind: 'email', code: '12a456' });
     expect(badCode.statusCode).toBe(422);
-    expect(badCode.json<Answer>().errors).toEqual({ code: [contactChangeMessages.codeRequired] });
+    expect(badCode.json<LooseAnswer>().errors).toEqual({ code: [contactChangeMessages.codeRequired] });
     expect((await call('POST', '/api/users/me/contact-change', user.token, {})).statusCode).toBe(422);
   });
 
@@ -160,7 +161,7 @@ describe('bad input (422)', () => {
       password: 'Not-the-password1',
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json<Answer>()).toMatchObject({
+    expect(response.json<LooseAnswer>()).toMatchObject({
       message: accountMessages.currentPasswordWrong,
       errors: { password: [accountMessages.currentPasswordWrong] },
     });
@@ -173,37 +174,19 @@ describe('bad input (422)', () => {
   it('refuses an address already on the account or another account’s, whatever its case', async () => {
     const user = await account();
     const other = await account();
-    const own = await call('POST', user.url, user.token, {
-      kind: 'email',
-      value: user.email.toUpperCase(),
-      password: user.password,
-    });
+    const own = await startChange(user, { kind: 'email', value: user.email.toUpperCase() });
     expect(own.statusCode).toBe(422);
-    expect(own.json<Answer>().errors).toEqual({ value: [contactChangeMessages.emailSame] });
-    const taken = await call('POST', user.url, user.token, {
-      kind: 'email',
-      value: other.email.toUpperCase(),
-      password: user.password,
-    });
-    expect(taken.json<Answer>().errors).toEqual({ value: [contactChangeMessages.emailTaken] });
+    expect(own.json<LooseAnswer>().errors).toEqual({ value: [contactChangeMessages.emailSame] });
+    const taken = await startChange(user, { kind: 'email', value: other.email.toUpperCase() });
+    expect(taken.json<LooseAnswer>().errors).toEqual({ value: [contactChangeMessages.emailTaken] });
   });
 
   it('refuses a number that is not valid for its region, and the number the user already has', async () => {
     const user = await account({ phoneNumber: '+447911123456' });
-    const invalid = await call('POST', user.url, user.token, {
-      kind: 'phone',
-      value: '0123',
-      region: 'GB',
-      password: user.password,
-    });
-    expect(invalid.json<Answer>().errors).toEqual({ value: [contactChangeMessages.phoneInvalid] });
-    const same = await call('POST', user.url, user.token, {
-      kind: 'phone',
-      value: '07911 123456',
-      region: 'GB',
-      password: user.password,
-    });
-    expect(same.json<Answer>().errors).toEqual({ value: [contactChangeMessages.phoneSame] });
+    const invalid = await startChange(user, { kind: 'phone', value: '0123', region: 'GB' });
+    expect(invalid.json<LooseAnswer>().errors).toEqual({ value: [contactChangeMessages.phoneInvalid] });
+    const same = await startChange(user, { kind: 'phone', value: '07911 123456', region: 'GB' });
+    expect(same.json<LooseAnswer>().errors).toEqual({ value: [contactChangeMessages.phoneSame] });
   });
 });
 
@@ -214,7 +197,7 @@ describe('changing the email address', () => {
     const value = uniqueEmail('new-home');
     const start = await call('POST', user.url, user.token, { kind: 'email', value, password: user.password });
     expect(start.statusCode).toBe(200);
-    expect(start.json<Answer>().data).toMatchObject({ kind: 'email', sent_to: value });
+    expect(start.json<LooseAnswer>().data).toMatchObject({ kind: 'email', sent_to: value });
     const code = await latestCode(ctx.app, value);
     // Nothing has changed yet: the old address still signs in, the new one does not.
     expect(await emailsOf(user.id)).toEqual([user.email]);
@@ -223,14 +206,14 @@ describe('changing the email address', () => {
 
     const wrong = await call('PUT', user.url, user.token, { kind: 'email', code: otherCode(code) });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json<Answer>()).toEqual({
+    expect(wrong.json<LooseAnswer>()).toEqual({
       message: 'You have entered an invalid verification key',
       errors: { code: ['You have entered an invalid verification key'] },
     });
 
     const confirm = await call('PUT', user.url, user.token, { kind: 'email', code });
     expect(confirm.statusCode).toBe(200);
-    expect(confirm.json<Answer>().data).toEqual({
+    expect(confirm.json<LooseAnswer>().data).toEqual({
       kind: 'email',
       value,
       message: `Your email address has been changed to ${value}. You have been signed out everywhere else.`,
@@ -259,7 +242,7 @@ describe('changing the email address', () => {
     // The code worked once.
     const again = await call('PUT', user.url, user.token, { kind: 'email', code });
     expect(again.statusCode).toBe(422);
-    expect(again.json<Answer>().errors).toEqual({ code: [contactChangeMessages.expired] });
+    expect(again.json<LooseAnswer>().errors).toEqual({ code: [contactChangeMessages.expired] });
   });
 
   it('only the newest code of a kind works, and a phone change leaves a pending email change alone', async () => {
@@ -270,16 +253,11 @@ describe('changing the email address', () => {
     const firstCode = await latestCode(ctx.app, first);
     await call('POST', user.url, user.token, { kind: 'email', value: second, password: user.password });
     const secondCode = await latestCode(ctx.app, second);
-    const phone = await call('POST', user.url, user.token, {
-      kind: 'phone',
-      value: '07911 222555',
-      region: 'GB',
-      password: user.password,
-    });
+    const phone = await startChange(user, { kind: 'phone', value: '07911 222555', region: 'GB' });
     expect(phone.statusCode).toBe(200);
     if (firstCode !== secondCode) {
       const stale = await call('PUT', user.url, user.token, { kind: 'email', code: firstCode });
-      expect(stale.json<Answer>().errors).toEqual({ code: [contactChangeMessages.invalidKey] });
+      expect(stale.json<LooseAnswer>().errors).toEqual({ code: [contactChangeMessages.invalidKey] });
     }
     expect((await call('PUT', user.url, user.token, { kind: 'email', code: secondCode })).statusCode).toBe(
       200,
@@ -295,7 +273,7 @@ describe('changing the email address', () => {
     await createAccount(ctx.db, organisationId, { email: value });
     const confirm = await call('PUT', user.url, user.token, { kind: 'email', code });
     expect(confirm.statusCode).toBe(422);
-    expect(confirm.json<Answer>().errors).toEqual({ value: [contactChangeMessages.emailTaken] });
+    expect(confirm.json<LooseAnswer>().errors).toEqual({ value: [contactChangeMessages.emailTaken] });
     expect(await emailsOf(user.id)).toEqual([user.email]);
   });
 
@@ -303,21 +281,16 @@ describe('changing the email address', () => {
     const user = await account();
     const response = await call('PUT', user.url, user.token, { kind: 'email', code: '123456' });
     expect(response.statusCode).toBe(422);
-    expect(response.json<Answer>().errors).toEqual({ code: [contactChangeMessages.expired] });
+    expect(response.json<LooseAnswer>().errors).toEqual({ code: [contactChangeMessages.expired] });
   });
 });
 
 describe('changing the phone number', () => {
   it('texts a code to the new number, then replaces it and tells the email address', async () => {
     const user = await account({ phoneNumber: '+447911123456' });
-    const start = await call('POST', user.url, user.token, {
-      kind: 'phone',
-      value: '07911 222333',
-      region: 'GB',
-      password: user.password,
-    });
+    const start = await startChange(user, { kind: 'phone', value: '07911 222333', region: 'GB' });
     expect(start.statusCode).toBe(200);
-    expect(start.json<Answer>().data).toMatchObject({ kind: 'phone', sent_to: '+44 7911 222333' });
+    expect(start.json<LooseAnswer>().data).toMatchObject({ kind: 'phone', sent_to: '+44 7911 222333' });
     const text = await latestMessage(ctx.app, '+447911222333');
     expect(text.channel).toBe('sms');
     const code = await latestCode(ctx.app, '+447911222333');
@@ -325,7 +298,7 @@ describe('changing the phone number', () => {
 
     const confirm = await call('PUT', user.url, user.token, { kind: 'phone', code });
     expect(confirm.statusCode).toBe(200);
-    expect(confirm.json<Answer>().data).toMatchObject({
+    expect(confirm.json<LooseAnswer>().data).toMatchObject({
       kind: 'phone',
       value: '+447911222333',
       message:
@@ -339,11 +312,7 @@ describe('changing the phone number', () => {
 
   it('reads a number typed without a country code in the region of the current number', async () => {
     const user = await account({ phoneNumber: '+33612345678', phoneRegion: 'FR' });
-    const start = await call('POST', user.url, user.token, {
-      kind: 'phone',
-      value: '06 98 76 54 32',
-      password: user.password,
-    });
+    const start = await startChange(user, { kind: 'phone', value: '06 98 76 54 32' });
     expect(start.statusCode).toBe(200);
     const code = await latestCode(ctx.app, '+33698765432');
     expect((await call('PUT', user.url, user.token, { kind: 'phone', code })).statusCode).toBe(200);
@@ -352,11 +321,7 @@ describe('changing the phone number', () => {
 
   it('adds the number as primary and for texts when the user had none', async () => {
     const user = await account();
-    await call('POST', user.url, user.token, {
-      kind: 'phone',
-      value: '+447911222444',
-      password: user.password,
-    });
+    await startChange(user, { kind: 'phone', value: '+447911222444' });
     const code = await latestCode(ctx.app, '+447911222444');
     expect((await call('PUT', user.url, user.token, { kind: 'phone', code })).statusCode).toBe(200);
     expect(await phonesOf(user.id)).toEqual([{ phone: '+447911222444', region: 'GB', sms: true }]);
@@ -375,12 +340,12 @@ describe('limits', () => {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const response = await call('PUT', user.url, user.token, { kind: 'email', code: otherCode(code) });
         statuses.push(response.statusCode);
-        messages.push(response.json<Answer>().message ?? '');
+        messages.push(response.json<LooseAnswer>().message ?? '');
       }
       if (round === 0) {
         // The sixth try meets a dead change, even with the right code (and does not count).
         const dead = await call('PUT', user.url, user.token, { kind: 'email', code });
-        expect(dead.json<Answer>().errors).toEqual({ code: [contactChangeMessages.expired] });
+        expect(dead.json<LooseAnswer>().errors).toEqual({ code: [contactChangeMessages.expired] });
       }
     }
     expect(statuses).toEqual(Array(10).fill(422));
@@ -388,7 +353,7 @@ describe('limits', () => {
     const limited = await call('PUT', user.url, user.token, { kind: 'email', code: '123456' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json<Answer>().message).toMatch(
+    expect(limited.json<LooseAnswer>().message).toMatch(
       /^You have tried too many times, please wait for \d+ seconds/,
     );
   });
@@ -419,11 +384,7 @@ describe('limits', () => {
     const user = await account();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      const response = await call('POST', user.url, user.token, {
-        kind: 'email',
-        value: uniqueEmail(`send-${attempt}`),
-        password: user.password,
-      });
+      const response = await startChange(user, { kind: 'email', value: uniqueEmail(`send-${attempt}`) });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -487,6 +448,6 @@ describe('text messages through a gateway', () => {
       payload: { kind: 'phone', value: REFUSED, password: user.password },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json<Answer>().errors).toEqual({ value: [contactChangeMessages.smsFailed] });
+    expect(response.json<LooseAnswer>().errors).toEqual({ value: [contactChangeMessages.smsFailed] });
   });
 });

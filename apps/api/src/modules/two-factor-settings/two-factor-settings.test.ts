@@ -3,19 +3,18 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, twoFactorSettingsMessages } from '@muster/contract';
 import { recoveryCodes, users } from '../../db/schema/index.js';
+import { addressedCaller, type LooseAnswer } from '../../test/addressed-caller.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
 import {
-  createAccount,
+  type AccountOptions,
+  createSignedInAccount,
   giveRole,
   latestCode,
   latestMessage,
   sessionTokenFor,
   uniqueEmail,
 } from '../../test/factories/auth.js';
-
-/** Any answer of these calls, loosely: each test checks the fields it cares about. */
-type Answer = { message?: string; errors?: Record<string, string[]>; data?: Record<string, unknown> };
 
 let ctx: TestContext;
 let organisationId: number;
@@ -27,24 +26,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let address = 0;
-function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) {
-  address += 1;
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    remoteAddress: `10.9.${address >> 8}.${address & 255}`,
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = addressedCaller(() => ctx, host, 9);
 
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-async function account(options: Parameters<typeof createAccount>[2] = {}) {
-  const created = await createAccount(ctx.db, organisationId, { email: uniqueEmail('tfs'), ...options });
-  const token = await sessionTokenFor(ctx.app, organisationId, created.id);
-  return { ...created, token, url: `/api/users/${created.id}/two-factor` };
+async function account(options: AccountOptions = {}) {
+  const created = await createSignedInAccount(ctx.app, organisationId, {
+    email: uniqueEmail('tfs'),
+    ...options,
+  });
+  return { ...created, url: `/api/users/${created.id}/two-factor` };
 }
 
 async function signIn(email: string, password: string, extra: object = {}) {
@@ -100,7 +91,7 @@ describe('who may call', () => {
     const user = await account();
     const noMethod = await call('POST', user.url, user.token, { two_factor: true });
     expect(noMethod.statusCode).toBe(422);
-    expect(noMethod.json<Answer>().errors).toMatchObject({
+    expect(noMethod.json<LooseAnswer>().errors).toMatchObject({
       method: [twoFactorSettingsMessages.methodRequired],
     });
     const badMethod = await call('POST', user.url, user.token, { two_factor: true, method: 'auth_app' });
@@ -111,9 +102,13 @@ describe('who may call', () => {
       code: '12a456',
     });
     expect(badCode.statusCode).toBe(422);
-    expect(badCode.json<Answer>().errors).toMatchObject({ code: [twoFactorSettingsMessages.codeRequired] });
+    expect(badCode.json<LooseAnswer>().errors).toMatchObject({
+      code: [twoFactorSettingsMessages.codeRequired],
+    });
     const nothing = await call('PUT', user.url, user.token, { two_factor: false });
-    expect(nothing.json<Answer>().errors).toMatchObject({ code: [twoFactorSettingsMessages.codeOrPassword] });
+    expect(nothing.json<LooseAnswer>().errors).toMatchObject({
+      code: [twoFactorSettingsMessages.codeOrPassword],
+    });
     const trust = await call('PUT', `${user.url}/trust-computer`, user.token, { trust: 'yes' });
     expect(trust.statusCode).toBe(422);
   });
@@ -129,7 +124,7 @@ describe('who may call', () => {
       const response = await call(method, url, user.token);
       expect(response.statusCode).toBe(405);
       expect(response.headers.allow).toBe('POST, PUT');
-      expect(response.json<Answer>().message).toMatch(/POST.*PUT/);
+      expect(response.json<LooseAnswer>().message).toMatch(/POST.*PUT/);
     }
   });
 });
@@ -143,7 +138,7 @@ describe('enabling', () => {
 
     const start = await call('POST', user.url, user.token, { two_factor: true, method: 'email' });
     expect(start.statusCode).toBe(200);
-    expect(start.json<Answer>().data).toEqual({
+    expect(start.json<LooseAnswer>().data).toEqual({
       method: 'email',
       sent_to: `t•••@${user.email.split('@')[1]}`,
     });
@@ -163,7 +158,7 @@ describe('enabling', () => {
 
     const done = await call('PUT', user.url, user.token, { two_factor: true, method: 'email', code });
     expect(done.statusCode).toBe(200);
-    expect(done.json<Answer>().data).toMatchObject({ two_factor_enabled: true, method: 'email' });
+    expect(done.json<LooseAnswer>().data).toMatchObject({ two_factor_enabled: true, method: 'email' });
     expect(await userRow(user.id)).toMatchObject({ twoFactorEnabled: true, twoFactorMethod: 'email' });
     expect(await sessionWorks(user.id, user.token)).toBe(true);
     expect(await sessionWorks(user.id, other)).toBe(false);
@@ -193,7 +188,7 @@ describe('enabling', () => {
     const code = await generate({ secret: data.secret });
     const done = await call('PUT', user.url, user.token, { two_factor: true, method: 'auth-app', code });
     expect(done.statusCode).toBe(200);
-    expect(done.json<Answer>().data).toMatchObject({ two_factor_enabled: true, method: 'auth_app' });
+    expect(done.json<LooseAnswer>().data).toMatchObject({ two_factor_enabled: true, method: 'auth_app' });
     expect(await userRow(user.id)).toMatchObject({
       twoFactorMethod: 'auth_app',
       twoFactorSecret: data.secret,
@@ -203,7 +198,7 @@ describe('enabling', () => {
     expect(pending).toMatchObject({ two_factor: true, method: 'auth_app' });
     const reuse = await call('POST', '/api/auth/api/token', undefined, { token: pending.token, key: code });
     expect(reuse.statusCode).toBe(401);
-    expect(reuse.json<Answer>().message).toBe(authMessages.invalidCode);
+    expect(reuse.json<LooseAnswer>().message).toBe(authMessages.invalidCode);
   });
 
   it('refuses an authenticator code made from another secret', async () => {
@@ -212,25 +207,25 @@ describe('enabling', () => {
     const code = await generate({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
     const refused = await call('PUT', user.url, user.token, { two_factor: true, method: 'auth-app', code });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<Answer>().message).toBe(twoFactorSettingsMessages.invalidKey);
+    expect(refused.json<LooseAnswer>().message).toBe(twoFactorSettingsMessages.invalidKey);
   });
 
   it('by SMS: texts the code to the default SMS number', async () => {
     const user = await account({ phoneNumber: '+447700900456' });
     const start = await call('POST', user.url, user.token, { two_factor: true, method: 'sms' });
-    expect(start.json<Answer>().data).toEqual({ method: 'sms', sent_to: '•••••••••0456' });
+    expect(start.json<LooseAnswer>().data).toEqual({ method: 'sms', sent_to: '•••••••••0456' });
     const message = await latestMessage(ctx.app, '+447700900456');
     expect(message.channel).toBe('sms');
     const code = await latestCode(ctx.app, '+447700900456');
     const done = await call('PUT', user.url, user.token, { two_factor: true, method: 'sms', code });
-    expect(done.json<Answer>().data).toMatchObject({ two_factor_enabled: true, method: 'sms' });
+    expect(done.json<LooseAnswer>().data).toMatchObject({ two_factor_enabled: true, method: 'sms' });
   });
 
   it('refuses SMS without a number and a code meant for another method', async () => {
     const user = await account();
     const start = await call('POST', user.url, user.token, { two_factor: true, method: 'sms' });
     expect(start.statusCode).toBe(422);
-    expect(start.json<Answer>().errors).toHaveProperty('method');
+    expect(start.json<LooseAnswer>().errors).toHaveProperty('method');
     await call('POST', user.url, user.token, { two_factor: true, method: 'email' });
     const code = await latestCode(ctx.app, user.email);
     const mismatch = await call('PUT', user.url, user.token, { two_factor: true, method: 'sms', code });
@@ -257,7 +252,7 @@ describe('enabling', () => {
     expect(last.statusCode).toBe(429);
     const wait = Number(last.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
-    expect(last.json<Answer>().message).toBe(
+    expect(last.json<LooseAnswer>().message).toBe(
       `You have tried too many times, please wait for ${wait} seconds before trying again.`,
     );
   });
@@ -268,7 +263,7 @@ describe('disabling', () => {
     const user = await account({ twoFactor: 'email' });
     const wrong = await call('PUT', user.url, user.token, { two_factor: false, password: 'Not-it-123' });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json<Answer>().errors).toEqual({ password: ['The password is not correct.'] });
+    expect(wrong.json<LooseAnswer>().errors).toEqual({ password: ['The password is not correct.'] });
     const done = await call('PUT', user.url, user.token, { two_factor: false, password: user.password });
     expect(done.json()).toEqual({ data: { two_factor_enabled: false, method: null } });
     expect(await signIn(user.email, user.password)).toMatchObject({ two_factor: false });
@@ -277,7 +272,7 @@ describe('disabling', () => {
   it('with a code sent by the current method', async () => {
     const user = await account({ twoFactor: 'email' });
     const start = await call('POST', user.url, user.token, { two_factor: false });
-    expect(start.json<Answer>().data).toMatchObject({ method: 'email' });
+    expect(start.json<LooseAnswer>().data).toMatchObject({ method: 'email' });
     const code = await latestCode(ctx.app, user.email);
     const done = await call('PUT', user.url, user.token, { two_factor: false, code });
     expect(done.json()).toEqual({ data: { two_factor_enabled: false, method: null } });
@@ -287,7 +282,7 @@ describe('disabling', () => {
   it('with the authenticator’s current code', async () => {
     const user = await account({ twoFactor: 'auth_app' });
     const start = await call('POST', user.url, user.token, { two_factor: false });
-    expect(start.json<Answer>().data).toEqual({ method: 'auth-app', sent_to: null });
+    expect(start.json<LooseAnswer>().data).toEqual({ method: 'auth-app', sent_to: null });
     const done = await call('PUT', user.url, user.token, {
       two_factor: false,
       code: await generate({ secret: user.secret ?? '' }),
@@ -301,10 +296,10 @@ describe('disabling', () => {
     const message = 'Two-factor sign-in is required by your role Test role, so it cannot be switched off.';
     const start = await call('POST', user.url, user.token, { two_factor: false });
     expect(start.statusCode).toBe(403);
-    expect(start.json<Answer>().message).toBe(message);
+    expect(start.json<LooseAnswer>().message).toBe(message);
     const done = await call('PUT', user.url, user.token, { two_factor: false, password: user.password });
     expect(done.statusCode).toBe(403);
-    expect(done.json<Answer>().message).toBe(message);
+    expect(done.json<LooseAnswer>().message).toBe(message);
     expect((await userRow(user.id))?.twoFactorEnabled).toBe(true);
   });
 
@@ -383,7 +378,7 @@ describe('recovery codes', () => {
     expect(used.json<{ token: string; two_factor: boolean }>().two_factor).toBe(false);
     const again = await signInWithRecoveryCode(user, first!);
     expect(again.statusCode).toBe(401);
-    expect(again.json<Answer>().message).toBe(authMessages.invalidCode);
+    expect(again.json<LooseAnswer>().message).toBe(authMessages.invalidCode);
     expect((await signInWithRecoveryCode(user, second!)).statusCode).toBe(200);
     expect((await signInWithRecoveryCode(user, 'abcde-fghjk')).statusCode).toBe(401);
   });

@@ -127,6 +127,17 @@ export async function sessionTokenFor(
   return token;
 }
 
+/** An account made by `createAccount`, with a real session token for it (`sessionTokenFor`). */
+export async function createSignedInAccount(
+  app: FastifyInstance,
+  organisationId: number,
+  options: AccountOptions = {},
+) {
+  const created = await createAccount(app.db, organisationId, options);
+  const token = await sessionTokenFor(app, organisationId, created.id);
+  return { ...created, token };
+}
+
 /** Marks the user's credentials as changed now (what a password or two-factor change does). */
 export async function touchCredentials(db: Executor, userId: number, at = new Date()): Promise<void> {
   await db.update(users).set({ credentialsChangedAt: at }).where(eq(users.id, userId));

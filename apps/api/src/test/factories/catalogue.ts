@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { consents, countries, motivations, roleProfiles, teams, terms } from '../../db/schema/index.js';
 import { countryRows } from '../../db/seed/reference-data.js';
 import { createAccount, sessionTokenFor } from './auth.js';
+import { createOrganisation } from './organisation.js';
 import { insertedRow } from '../../db/rows.js';
 
 const suffix = () => randomBytes(3).toString('hex');
@@ -91,4 +92,21 @@ export async function bearerFor(
 ): Promise<{ authorization: string }> {
   const account = await createAccount(app.db, organisationId, { permissions });
   return { authorization: `Bearer ${await sessionTokenFor(app, organisationId, account.id)}` };
+}
+
+/**
+ * A new organisation with its host and one signed-in caller per entry of `permissionsByCaller`,
+ * each as the headers to call with (`host` and `authorization`).
+ */
+export async function createTenant<Caller extends string>(
+  app: FastifyInstance,
+  permissionsByCaller: Record<Caller, string[]>,
+) {
+  const organisation = await createOrganisation(app.db);
+  const host = organisation.hosts[0] ?? '';
+  const callers = {} as Record<Caller, { host: string; authorization: string }>;
+  for (const [caller, permissions] of Object.entries(permissionsByCaller) as [Caller, string[]][]) {
+    callers[caller] = { host, ...(await bearerFor(app, organisation.id, permissions)) };
+  }
+  return { id: organisation.id, host, ...callers };
 }

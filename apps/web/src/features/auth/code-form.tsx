@@ -15,6 +15,8 @@ import { isApiError } from '../../lib/api/errors';
 import { submitTwoFactorCode } from '../../lib/auth/auth-api';
 import { useSession } from '../../lib/session/session-context';
 import { formErrorMessage } from './form-error';
+import '../../components/ui/form-feedback/form-feedback.css';
+import '../../components/ui/primary-button/primary-button.css';
 
 const PROMPTS: Record<Exclude<TwoFactorMethodName, 'magic_link'>, string> = {
   email: 'We have emailed you a 6-digit code. Enter it below.',
@@ -86,7 +88,7 @@ export function CodeForm({
       </h2>
       <p id="login-code-hint">{PROMPTS[method]}</p>
       {formError ? (
-        <p className="login-form__alert" role="alert">
+        <p className="form-alert" role="alert">
           {formError}
         </p>
       ) : null}
@@ -95,7 +97,7 @@ export function CodeForm({
           Verification code
         </span>
         {errors.code ? (
-          <p id="login-code-error" className="login-form__error">
+          <p id="login-code-error" className="form-error">
             {errors.code.message}
           </p>
         ) : null}
@@ -119,7 +121,7 @@ export function CodeForm({
         <input id="login-trust" type="checkbox" {...register('trust')} />
         <label htmlFor="login-trust">Trust this computer</label>
       </div>
-      <button type="submit" className="login-form__submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+      <button type="submit" className="login-form__submit primary-button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         Continue
       </button>
       <button type="button" className="login-page__link-button" onClick={() => setRecovery(true)}>

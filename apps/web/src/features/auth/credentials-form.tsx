@@ -13,6 +13,8 @@ import { isApiError } from '../../lib/api/errors';
 import { signIn } from '../../lib/auth/auth-api';
 import { useSession } from '../../lib/session/session-context';
 import { formErrorMessage } from './form-error';
+import '../../components/ui/form-feedback/form-feedback.css';
+import '../../components/ui/primary-button/primary-button.css';
 
 /** Email and password; answers the first step of the sign-in. */
 export function CredentialsForm({
@@ -66,14 +68,14 @@ export function CredentialsForm({
   return (
     <form className="login-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       {formError ? (
-        <p className="login-form__alert" role="alert">
+        <p className="form-alert" role="alert">
           {formError}
         </p>
       ) : null}
       <div className={`login-form__field${errors.email ? ' login-form__field--error' : ''}`}>
         <label htmlFor="login-email">Email address</label>
         {errors.email ? (
-          <p id="login-email-error" className="login-form__error">
+          <p id="login-email-error" className="form-error">
             {errors.email.message}
           </p>
         ) : null}
@@ -90,7 +92,7 @@ export function CredentialsForm({
       <div className={`login-form__field${errors.password ? ' login-form__field--error' : ''}`}>
         <label htmlFor="login-password">Password</label>
         {errors.password ? (
-          <p id="login-password-error" className="login-form__error">
+          <p id="login-password-error" className="form-error">
             {errors.password.message}
           </p>
         ) : null}
@@ -103,7 +105,7 @@ export function CredentialsForm({
           {...register('password')}
         />
       </div>
-      <button type="submit" className="login-form__submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+      <button type="submit" className="login-form__submit primary-button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         Sign in
       </button>
     </form>

@@ -7,6 +7,8 @@ import { safeIntendedPath } from '../../lib/auth/auth-api';
 import { useSession } from '../../lib/session/session-context';
 import { CodeForm } from './code-form';
 import { CredentialsForm } from './credentials-form';
+import '../../components/ui/form-feedback/form-feedback.css';
+import '../../components/ui/primary-button/primary-button.css';
 import './login-page.css';
 
 type Step =
@@ -57,7 +59,7 @@ export function LoginPage() {
     <section className="page login-page">
       <h1>Sign in</h1>
       {ssoFailed ? (
-        <p className="login-form__alert" role="alert">
+        <p className="form-alert" role="alert">
           Signing in through your organisation did not complete. Please try again.
         </p>
       ) : null}
@@ -65,7 +67,7 @@ export function LoginPage() {
         // Users of a single-sign-on organisation have no password here: they sign in at the provider.
         <p>
           <a
-            className="login-form__submit"
+            className="login-form__submit primary-button"
             href={`/auth/sso/redirect?redirect=${encodeURIComponent(safeIntendedPath(intended))}`}
           >
             Sign in with {ssoProvider.name}

@@ -7,6 +7,8 @@ import { apiClient } from '../../lib/api/default-client';
 import { isApiError } from '../../lib/api/errors';
 import { PasswordStrength } from '../../components/ui/password-strength/password-strength';
 import { formErrorMessage } from './form-error';
+import '../../components/ui/form-feedback/form-feedback.css';
+import '../../components/ui/primary-button/primary-button.css';
 import './login-page.css';
 
 /**
@@ -71,7 +73,7 @@ export function ResetPasswordPage() {
     <section className="page login-page">
       <h1>Choose a new password</h1>
       {formError ? (
-        <p className="login-form__alert" role="alert">
+        <p className="form-alert" role="alert">
           {formError} <Link to="/login">Back to sign in</Link>
         </p>
       ) : null}
@@ -89,7 +91,7 @@ export function ResetPasswordPage() {
             />
           </PasswordStrength>
           {errors.password ? (
-            <p id="new-password-error" className="login-form__error">
+            <p id="new-password-error" className="form-error">
               {errors.password.message}
             </p>
           ) : null}
@@ -105,12 +107,12 @@ export function ResetPasswordPage() {
             {...register('password_confirmation')}
           />
           {errors.password_confirmation ? (
-            <p id="new-password-confirm-error" className="login-form__error">
+            <p id="new-password-confirm-error" className="form-error">
               {errors.password_confirmation.message}
             </p>
           ) : null}
         </div>
-        <button type="submit" className="login-form__submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+        <button type="submit" className="login-form__submit primary-button" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? 'Please wait...' : 'Change password'}
         </button>
       </form>

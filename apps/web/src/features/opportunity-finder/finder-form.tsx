@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { OPPORTUNITY_SEARCH_MAX_LENGTH, type OpportunityCountry } from '@muster/contract';
 import { fetchResidentialCounties, fetchResidentialCountries } from './finder-api';
 import type { FinderQuery } from './finder-query';
+import '../../components/ui/primary-button/primary-button.css';
 
 /** Countries and counties change when opportunities are published: rarely within a visit. */
 const PLACES_STALE_MS = 5 * 60_000;
@@ -138,7 +139,7 @@ export function FinderForm({
           </div>
         </fieldset>
       ) : null}
-      <button className="finder-form__submit" type="submit">
+      <button className="finder-form__submit primary-button" type="submit">
         Search
       </button>
     </form>

@@ -1,73 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStore } from '../../lib/api/default-client';
-import { SessionProvider } from '../../lib/session/session-context';
-import { makeToken } from '../../lib/session/test-tokens';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../lib/testing/axe';
 import { ApplicationPage } from './application-page';
+import { renderPortalRoute, signIn, stubPortalApi } from './test-support';
 
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer>;
-let requested: string[];
+const { answers, requests } = stubPortalApi();
 
-function network(input: RequestInfo | URL): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  requested.push(url);
-  const answer = answers[url] ?? { status: 404, body: { message: 'Not found' } };
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/vnd.muster.v3+json' },
-    }),
-  );
-}
-
-function signIn(id: number) {
-  tokenStore.set(
-    makeToken({
-      user: { id, display_name: 'Viewer', organisation: { id: 1, name: 'Org' }, permissions: [] },
-      environment: 'test',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    }),
-  );
-}
-
-function LoginProbe() {
-  const location = useLocation();
-  return <p>Login page {location.search}</p>;
-}
-
-function renderAt(at: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={[at]}>
-          <main>
-            <Routes>
-              <Route path="/portal/applicant/dashboard/:applicationId" element={<ApplicationPage />} />
-              <Route path="/login" element={<LoginProbe />} />
-            </Routes>
-          </main>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  answers = {};
-  requested = [];
-  vi.stubGlobal('fetch', vi.fn(network));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+const renderAt = (at: string) =>
+  renderPortalRoute('/portal/applicant/dashboard/:applicationId', <ApplicationPage />, at);
 
 describe('ApplicationPage', () => {
   it('sends a signed-out visitor to sign in and back', async () => {
@@ -79,7 +19,7 @@ describe('ApplicationPage', () => {
 
   it('shows the application as submitted, without axe violations', async () => {
     signIn(5);
-    answers['/api/users/5/applications/9'] = {
+    answers['GET /api/users/5/applications/9'] = {
       status: 200,
       body: {
         data: {
@@ -114,7 +54,7 @@ describe('ApplicationPage', () => {
 
   it('shows the not-found page for an application that is not theirs', async () => {
     signIn(6);
-    answers['/api/users/6/applications/9'] = {
+    answers['GET /api/users/6/applications/9'] = {
       status: 404,
       body: { message: 'This application does not exist.' },
     };
@@ -128,6 +68,6 @@ describe('ApplicationPage', () => {
     signIn(5);
     renderAt('/portal/applicant/dashboard/first');
     expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeTruthy();
-    expect(requested.filter((url) => url.includes('/applications/'))).toEqual([]);
+    expect(requests.filter((request) => request.url.includes('/applications/'))).toEqual([]);
   });
 });

@@ -1,46 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { isApiError } from '../../lib/api/errors';
+import { Link } from 'react-router';
 import { fetchUserApplication } from './portal-api';
 import { formatInstantDay } from './portal-dates';
 import { APPLICATION_STATUS_LABELS } from './application-status';
-import { SignedIn } from './signed-in';
+import { PortalRecordRoute, PortalRecordState, type PortalRecordWording } from './portal-record-states';
 
-function Missing() {
-  return (
-    <section className="page">
-      <h1>Application not found</h1>
-      <p>This application does not exist, or it is not yours to see.</p>
-      <p>
-        <Link to="/portal">Back to your portal</Link>
-      </p>
-    </section>
-  );
-}
+const WORDING: PortalRecordWording = {
+  title: 'Your application',
+  noun: 'application',
+  missingTitle: 'Application not found',
+};
 
 function ApplicationDetails({ userId, applicationId }: { userId: number; applicationId: number }) {
   const query = useQuery({
     queryKey: ['portal', 'application', userId, applicationId],
     queryFn: () => fetchUserApplication(userId, applicationId),
   });
-  if (query.isPending) {
-    return (
-      <section className="page" aria-busy="true">
-        <h1>Your application</h1>
-        <p>Loading your application…</p>
-      </section>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error, 404) || isApiError(query.error, 403)) {
-      return <Missing />;
-    }
-    return (
-      <section className="page">
-        <h1>Your application</h1>
-        <p role="alert">We could not load your application. Please reload the page to try again.</p>
-      </section>
-    );
+  if (!query.isSuccess) {
+    return <PortalRecordState query={query} wording={WORDING} />;
   }
   const application = query.data;
   return (
@@ -111,16 +88,9 @@ function ApplicationDetails({ userId, applicationId }: { userId: number; applica
  * told to people who may not see it.
  */
 export function ApplicationPage() {
-  const { applicationId } = useParams();
   return (
-    <SignedIn>
-      {(userId) =>
-        applicationId !== undefined && /^[1-9]\d{0,9}$/.test(applicationId) ? (
-          <ApplicationDetails userId={userId} applicationId={Number(applicationId)} />
-        ) : (
-          <Missing />
-        )
-      }
-    </SignedIn>
+    <PortalRecordRoute param="applicationId" wording={WORDING}>
+      {(userId, applicationId) => <ApplicationDetails userId={userId} applicationId={applicationId} />}
+    </PortalRecordRoute>
   );
 }

@@ -1,67 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserBooking } from '@muster/contract';
-import { tokenStore } from '../../lib/api/default-client';
-import { SessionProvider } from '../../lib/session/session-context';
-import { makeToken } from '../../lib/session/test-tokens';
 import { axeViolations } from '../../lib/testing/axe';
 import { BookingPage } from './booking-page';
+import { renderPortalRoute, signIn, stubPortalApi } from './test-support';
 
-type Answer = { status: number; body: unknown };
-type Request = { method: string; url: string; body: unknown };
-let answers: Record<string, Answer>;
-let requests: Request[];
+const { answers, requests } = stubPortalApi();
 
 const BOOKING = '/api/users/5/residential-bookings/12';
 const REASONS = '/api/organisation/residential-cancel-reasons?per_page=100';
 
-async function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  const method = init?.method ?? 'GET';
-  const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
-  requests.push({ method, url, body });
-  const answer = answers[`${method} ${url}`] ?? { status: 404, body: { message: 'Not found' } };
-  return new Response(JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { 'Content-Type': 'application/vnd.muster.v3+json' },
-  });
-}
-
-function signIn(id: number) {
-  tokenStore.set(
-    makeToken({
-      user: { id, display_name: 'Viewer', organisation: { id: 1, name: 'Org' }, permissions: [] },
-      environment: 'test',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    }),
-  );
-}
-
-function LoginProbe() {
-  const location = useLocation();
-  return <p>Login page {location.search}</p>;
-}
-
-function renderAt(at: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={[at]}>
-          <main>
-            <Routes>
-              <Route path="/portal/residential/bookings/:bookingId" element={<BookingPage />} />
-              <Route path="/login" element={<LoginProbe />} />
-            </Routes>
-          </main>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (at: string) =>
+  renderPortalRoute('/portal/residential/bookings/:bookingId', <BookingPage />, at);
 
 const stay: UserBooking = {
   id: 12,
@@ -108,18 +59,6 @@ function detail(term: string, scope: HTMLElement = document.body) {
     .find((element) => element.tagName === 'DT');
   return dt?.nextElementSibling?.textContent;
 }
-
-beforeEach(() => {
-  localStorage.clear();
-  answers = {};
-  requests = [];
-  vi.stubGlobal('fetch', vi.fn(network));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 describe('BookingPage', () => {
   it('sends a signed-out visitor to sign in and back', async () => {

@@ -1,26 +1,19 @@
 import { BOOKING_CANCEL_MESSAGES, type UserBooking } from '@muster/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { isApiError } from '../../lib/api/errors';
+import { Link } from 'react-router';
 import { BOOKING_STATUS_LABELS } from './booking-status';
 import { CancelBookingForm, cancelReasonsQuery } from './cancel-booking-form';
 import { fetchUserBooking } from './portal-api';
 import { formatDay, formatInstantDay } from './portal-dates';
-import { SignedIn } from './signed-in';
+import { PortalRecordRoute, PortalRecordState, type PortalRecordWording } from './portal-record-states';
 import './booking-page.css';
 
-function Missing() {
-  return (
-    <section className="page">
-      <h1>Booking not found</h1>
-      <p>This booking does not exist, or it is not yours to see.</p>
-      <p>
-        <Link to="/portal">Back to your portal</Link>
-      </p>
-    </section>
-  );
-}
+const WORDING: PortalRecordWording = {
+  title: 'Your stay',
+  noun: 'booking',
+  missingTitle: 'Booking not found',
+};
 
 const nights = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
 
@@ -111,24 +104,8 @@ function BookingDetails({ userId, bookingId }: { userId: number; bookingId: numb
     }
   }, [open]);
 
-  if (query.isPending) {
-    return (
-      <section className="page" aria-busy="true">
-        <h1>Your stay</h1>
-        <p>Loading your booking…</p>
-      </section>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error, 404) || isApiError(query.error, 403)) {
-      return <Missing />;
-    }
-    return (
-      <section className="page">
-        <h1>Your stay</h1>
-        <p role="alert">We could not load your booking. Please reload the page to try again.</p>
-      </section>
-    );
+  if (!query.isSuccess) {
+    return <PortalRecordState query={query} wording={WORDING} />;
   }
   const booking = query.data;
 
@@ -193,16 +170,9 @@ function BookingDetails({ userId, bookingId }: { userId: number; bookingId: numb
  * booking, or one that does not exist, gets the same not-found page, as an application does.
  */
 export function BookingPage() {
-  const { bookingId } = useParams();
   return (
-    <SignedIn>
-      {(userId) =>
-        bookingId !== undefined && /^[1-9]\d{0,9}$/.test(bookingId) ? (
-          <BookingDetails userId={userId} bookingId={Number(bookingId)} />
-        ) : (
-          <Missing />
-        )
-      }
-    </SignedIn>
+    <PortalRecordRoute param="bookingId" wording={WORDING}>
+      {(userId, bookingId) => <BookingDetails userId={userId} bookingId={bookingId} />}
+    </PortalRecordRoute>
   );
 }

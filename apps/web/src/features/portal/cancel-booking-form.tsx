@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { SAVE_BUTTON_STATE, SaveButton } from '../../components/ui/save-button/save-button';
 import { isApiError } from '../../lib/api/errors';
 import { cancelUserBooking, fetchCancelReasons } from './portal-api';
+import '../../components/ui/form-feedback/form-feedback.css';
 
 const FAILED = 'We could not cancel your booking. Please try again.';
 const FIELDS = ['cancel_reason_id', 'note'] as const;
@@ -98,7 +99,7 @@ export function CancelBookingForm({
     `booking-cancel__field${errors[field] ? ' booking-cancel__field--error' : ''}`;
   const errorLine = (field: (typeof FIELDS)[number], id: string) =>
     errors[field] ? (
-      <p id={`${id}-error`} className="booking-cancel__error">
+      <p id={`${id}-error`} className="form-error">
         <span className="visually-hidden">Error:</span> {errors[field].message}
       </p>
     ) : null;
@@ -115,7 +116,7 @@ export function CancelBookingForm({
       {reasons.isPending ? (
         <p aria-busy="true">Loading the reasons for cancelling…</p>
       ) : reasons.isError ? (
-        <p role="alert" className="booking-cancel__alert">
+        <p role="alert" className="form-alert">
           We could not load the reasons for cancelling. Please reload the page to try again.
         </p>
       ) : (
@@ -155,7 +156,7 @@ export function CancelBookingForm({
         </>
       )}
       {alert ? (
-        <p role="alert" className="booking-cancel__alert">
+        <p role="alert" className="form-alert">
           {alert}
         </p>
       ) : null}

@@ -1,73 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStore } from '../../lib/api/default-client';
-import { SessionProvider } from '../../lib/session/session-context';
-import { makeToken } from '../../lib/session/test-tokens';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../lib/testing/axe';
 import { PortalPage } from './portal-page';
+import { renderPortalRoute, signIn, stubPortalApi } from './test-support';
 
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer>;
+const { answers } = stubPortalApi();
 
-const APPLICATIONS = '/api/users/5/applications/';
-const STAYS = '/api/users/5/residential-bookings?include=team&include_cancelled=1';
+const APPLICATIONS = 'GET /api/users/5/applications/';
+const STAYS = 'GET /api/users/5/residential-bookings?include=team&include_cancelled=1';
 
-function network(input: RequestInfo | URL): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  const answer = answers[url] ?? { status: 404, body: { message: 'Not found' } };
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/vnd.muster.v3+json' },
-    }),
-  );
-}
-
-function signIn(id: number) {
-  tokenStore.set(
-    makeToken({
-      user: { id, display_name: 'Viewer', organisation: { id: 1, name: 'Org' }, permissions: [] },
-      environment: 'test',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    }),
-  );
-}
-
-function LoginProbe() {
-  const location = useLocation();
-  return <p>Login page {location.search}</p>;
-}
-
-function renderPortal(at = '/portal') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={[at]}>
-          <main>
-            <Routes>
-              <Route path="/portal" element={<PortalPage />} />
-              <Route path="/login" element={<LoginProbe />} />
-            </Routes>
-          </main>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  answers = {};
-  vi.stubGlobal('fetch', vi.fn(network));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+const renderPortal = (at = '/portal') => renderPortalRoute('/portal', <PortalPage />, at);
 
 describe('PortalPage', () => {
   it('sends a signed-out visitor to sign in and back', async () => {

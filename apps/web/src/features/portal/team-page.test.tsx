@@ -1,78 +1,30 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStore } from '../../lib/api/default-client';
-import { SessionProvider } from '../../lib/session/session-context';
-import { makeToken } from '../../lib/session/test-tokens';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../lib/testing/axe';
 import { TeamPage } from './team-page';
+import { renderPortalRoute, signIn, stubPortalApi } from './test-support';
 
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer>;
-
-function network(input: RequestInfo | URL): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  const answer = answers[url] ?? { status: 404, body: { message: 'This team does not exist.' } };
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/vnd.muster.v3+json' },
-    }),
-  );
-}
-
-function signIn(id: number) {
-  tokenStore.set(
-    makeToken({
-      user: { id, display_name: 'Viewer', organisation: { id: 1, name: 'Org' }, permissions: [] },
-      environment: 'test',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    }),
-  );
-}
+const { answers } = stubPortalApi({ message: 'This team does not exist.' });
 
 /** The hash lives on window.location (useHashState reads it there), the path in the memory router. */
 function renderAt(path: string, hash = '') {
   window.history.replaceState(null, '', `${path}${hash}`);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={[`${path}${hash}`]}>
-          <main>
-            <Routes>
-              <Route path="/portal/team/:teamId" element={<TeamPage />} />
-              <Route path="/login" element={<p>Login page</p>} />
-            </Routes>
-          </main>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
+  return renderPortalRoute('/portal/team/:teamId', <TeamPage />, `${path}${hash}`);
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  answers = {};
-  vi.stubGlobal('fetch', vi.fn(network));
-});
-
 afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
 
 describe('TeamPage', () => {
   it('sends a signed-out visitor to sign in', async () => {
     renderAt('/portal/team/12');
-    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(await screen.findByText(/^Login page/)).toBeTruthy();
   });
 
   it('opens the role tab for the user named in the hash, without axe violations', async () => {
     signIn(5);
-    answers['/api/teams/12?user_id=3'] = {
+    answers['GET /api/teams/12?user_id=3'] = {
       status: 200,
       body: { data: { id: 12, name: 'Kitchen', user_id: 3, roles: ['Cook'] } },
     };
@@ -86,7 +38,7 @@ describe('TeamPage', () => {
 
   it("shows the signed-in user's own team on the first tab by default", async () => {
     signIn(5);
-    answers['/api/teams/12'] = {
+    answers['GET /api/teams/12'] = {
       status: 200,
       body: { data: { id: 12, name: 'Kitchen', user_id: 5, roles: ['Cook'] } },
     };
@@ -98,7 +50,7 @@ describe('TeamPage', () => {
 
   it('says not allowed on 403 and not found on 404', async () => {
     signIn(5);
-    answers['/api/teams/12'] = { status: 403, body: { message: 'You are not a member of this team.' } };
+    answers['GET /api/teams/12'] = { status: 403, body: { message: 'You are not a member of this team.' } };
     const view = renderAt('/portal/team/12');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
     expect(await axeViolations(view.container)).toEqual([]);

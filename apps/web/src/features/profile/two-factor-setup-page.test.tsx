@@ -2,19 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../lib/api/default-client';
 import { TOKEN_STORAGE_KEY } from '../../lib/api/token-store';
 import { SessionProvider } from '../../lib/session/session-context';
 import { makeSessionToken, makeToken } from '../../lib/session/test-tokens';
 import { axeViolations } from '../../lib/testing/axe';
+import { stubQueuedApi } from './test-support';
 import { TwoFactorSetupPage } from './two-factor-setup-page';
 
-type Call = { url: string; method: string; body: Record<string, unknown> };
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-
-let calls: Call[];
-let answers: Record<string, Answer[]>;
+const { calls, answers } = stubQueuedApi({ repeatLast: true, contentType: 'application/json' });
 
 const USER = '/api/users/7';
 const ENFORCEMENT = '/api/users/7/two-factor/enforcement';
@@ -29,28 +26,6 @@ const heldToken = makeToken({
   two_factor_enrolment_required: true,
 });
 const freeToken = makeSessionToken([]);
-
-/** Queued answers per "METHOD url"; the last one of a queue repeats. */
-function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  const method = init?.method ?? 'GET';
-  calls.push({
-    url,
-    method,
-    body: JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>,
-  });
-  const queue = answers[`${method} ${url}`];
-  const answer = queue && queue.length > 1 ? queue.shift() : queue?.[0];
-  if (!answer) {
-    return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
-  }
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json', ...answer.headers },
-    }),
-  );
-}
 
 function given(options: { enabled?: boolean; roles?: string[]; sms?: boolean } = {}) {
   answers[`GET ${USER}`] = [
@@ -110,18 +85,6 @@ async function typeCode(code: string) {
   await userEvent.click(boxes[0]!);
   await userEvent.paste(code);
 }
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(network));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 // Four axe runs over the whole page: more than the default five seconds on a busy machine.
 describe('TwoFactorSetupPage: a sign-in held until two-factor is set up', { timeout: 20_000 }, () => {

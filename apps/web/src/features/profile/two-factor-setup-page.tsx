@@ -23,6 +23,8 @@ import {
   type PanelMethod,
 } from './two-factor/two-factor-method';
 import { VerifyCodeForm } from './two-factor/verify-code-form';
+import '../../components/ui/form-feedback/form-feedback.css';
+import '../../components/ui/primary-button/primary-button.css';
 import './two-factor-setup-page.css';
 
 type Verification = { method: PanelMethod; start: TwoFactorStartResponse['data'] };
@@ -167,7 +169,7 @@ export function TwoFactorSetupPage() {
           Two-factor authentication is on
         </h1>
         {renewFailed ? (
-          <p className="two-factor-panel__alert" role="alert">
+          <p className="form-alert" role="alert">
             {RENEWAL_FAILED}
           </p>
         ) : (
@@ -175,17 +177,13 @@ export function TwoFactorSetupPage() {
         )}
         {codes && codes.length > 0 ? <RecoveryCodeList codes={codes} headingLevel={2} /> : null}
         {renewFailed ? (
-          <button
-            type="button"
-            className="two-factor-setup__continue"
-            onClick={() => signOut(tokenStore, '/login')}
-          >
+          <button type="button" className="primary-button" onClick={() => signOut(tokenStore, '/login')}>
             Sign in again
           </button>
         ) : (
           <button
             type="button"
-            className="two-factor-setup__continue"
+            className="primary-button"
             onClick={() => void navigate(destination, { replace: true })}
           >
             Continue
@@ -205,7 +203,7 @@ export function TwoFactorSetupPage() {
       <h1 id="two-factor-setup-heading">Set up two-factor authentication</h1>
       {loading ? <p>Loading…</p> : null}
       {enforcement.isError || user.isError ? (
-        <p className="two-factor-panel__alert" role="alert">
+        <p className="form-alert" role="alert">
           We could not load your two-factor settings. Please reload the page.
         </p>
       ) : null}
@@ -217,7 +215,7 @@ export function TwoFactorSetupPage() {
             you would like to get your codes: we will send one now to check that it works.
           </p>
           {alert ? (
-            <p className="two-factor-panel__alert" role="alert">
+            <p className="form-alert" role="alert">
               {alert}
             </p>
           ) : null}

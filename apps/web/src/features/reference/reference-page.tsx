@@ -17,6 +17,7 @@ import {
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { isApiError } from '../../lib/api/errors';
 import { fetchReferenceForm, postReference } from './api';
+import '../../components/ui/primary-button/primary-button.css';
 import './reference-page.css';
 
 /** The alert for a failure that is not the referee's doing. */
@@ -241,7 +242,7 @@ function ReferenceAnswers({ token, form }: { token: string; form: ReferenceForm 
             error={errors.answers?.[keyOf(question.id)]?.message}
           />
         ))}
-        <button type="submit" className="reference-form__submit" aria-disabled={isSubmitting || undefined}>
+        <button type="submit" className="primary-button" aria-disabled={isSubmitting || undefined}>
           {isSubmitting ? 'Please wait...' : 'Send reference'}
         </button>
       </form>

@@ -4,6 +4,8 @@ import { apiClient } from '../../../lib/api/default-client';
 import { isApiError } from '../../../lib/api/errors';
 import { submitRecoveryCode } from '../../../lib/auth/auth-api';
 import { useSession } from '../../../lib/session/session-context';
+import '../form-feedback/form-feedback.css';
+import '../primary-button/primary-button.css';
 import './recovery-code-form.css';
 
 /** The field's message when nothing was typed. */
@@ -102,14 +104,14 @@ export function RecoveryCodeForm({
       </Heading>
       <p id={`${ids}-hint`}>Enter one of the recovery codes you saved when you set up two-factor sign-in.</p>
       {formError ? (
-        <p className="recovery-code-form__alert" role="alert">
+        <p className="form-alert" role="alert">
           {formError}
         </p>
       ) : null}
       <div className={`recovery-code-form__field${fieldError ? ' recovery-code-form__field--error' : ''}`}>
         <label htmlFor={`${ids}-code`}>Recovery code</label>
         {fieldError ? (
-          <p id={`${ids}-error`} className="recovery-code-form__error">
+          <p id={`${ids}-error`} className="form-error">
             {fieldError}
           </p>
         ) : null}
@@ -139,7 +141,7 @@ export function RecoveryCodeForm({
       <div className="recovery-code-form__actions">
         <button
           type={nested ? 'button' : 'submit'}
-          className="recovery-code-form__submit"
+          className="recovery-code-form__submit primary-button"
           aria-disabled={busy || undefined}
           onClick={nested ? () => void submit() : undefined}
         >

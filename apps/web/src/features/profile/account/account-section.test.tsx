@@ -3,39 +3,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../lib/api/default-client';
 import { SessionProvider } from '../../../lib/session/session-context';
 import { makeSessionToken } from '../../../lib/session/test-tokens';
 import { axeViolations } from '../../../lib/testing/axe';
+import { stubQueuedApi } from '../test-support';
 import { AccountSection } from './account-section';
 
-type Call = { url: string; method: string; body: Record<string, unknown> };
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-
-let calls: Call[];
-let answers: Record<string, Answer[]>;
+const { calls, answers } = stubQueuedApi();
 
 const PASSWORD = '/api/users/7/password';
 const SESSIONS = '/api/users/7/sessions';
 const CONTACT_DETAILS = '/api/users/7?include=emailAddresses%2CphoneNumbers';
-
-function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  const method = init?.method ?? 'GET';
-  const body = typeof init?.body === 'string' ? init.body : '{}';
-  calls.push({ url, method, body: JSON.parse(body) as Record<string, unknown> });
-  const answer = answers[`${method} ${url}`]?.shift();
-  if (!answer) {
-    return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
-  }
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/vnd.muster.v3+json', ...answer.headers },
-    }),
-  );
-}
 
 function renderSection() {
   tokenStore.set(makeSessionToken([]));
@@ -69,20 +49,10 @@ async function fill(current: string, next: string, confirmation = next) {
 }
 
 beforeEach(() => {
-  calls = [];
-  answers = {
-    // The email and phone change forms read the address and number on file.
-    [`GET ${CONTACT_DETAILS}`]: [
-      { status: 200, body: { data: { id: 7, emailAddresses: [{ id: 1, email: 'casey@example.org', primary: true }] } } },
-    ],
-  };
-  localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(network));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
+  // The email and phone change forms read the address and number on file.
+  answers[`GET ${CONTACT_DETAILS}`] = [
+    { status: 200, body: { data: { id: 7, emailAddresses: [{ id: 1, email: 'casey@example.org', primary: true }] } } },
+  ];
 });
 
 describe('AccountSection: change password', () => {

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api/errors';
 import { useSession } from '../../../lib/session';
 import { changePassword, signOutEverywhere } from './account-api';
 import { ContactDetails } from './contact-details';
+import '../../../components/ui/form-feedback/form-feedback.css';
 import './account-section.css';
 
 /** How long the button says "Saved!" before it is ready again. */
@@ -126,7 +127,7 @@ export function AccountSection({ userId }: { userId: number }) {
           input
         )}
         {error ? (
-          <p id={errorId} className="account-section__error">
+          <p id={errorId} className="account-section__error form-error">
             {error.message}
           </p>
         ) : null}
@@ -144,7 +145,7 @@ export function AccountSection({ userId }: { userId: number }) {
         {field('password', 'New password', 'new-password', true)}
         {field('password_confirmation', 'Confirm new password', 'new-password')}
         {alert ? (
-          <p className="account-section__alert" role="alert">
+          <p className="form-alert" role="alert">
             {alert}
           </p>
         ) : null}
@@ -157,7 +158,7 @@ export function AccountSection({ userId }: { userId: number }) {
         <h3>Sign out everywhere</h3>
         <p>Ends every sign-in of your account, on this device and all others.</p>
         {signOutError ? (
-          <p className="account-section__alert" role="alert">
+          <p className="form-alert" role="alert">
             {signOutError}
           </p>
         ) : null}

@@ -4,13 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../../lib/testing/axe';
+import { stubQueuedApi } from '../test-support';
 import { ContactDetails } from './contact-details';
 
-type Call = { url: string; method: string; body: Record<string, unknown> };
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-
-let calls: Call[];
-let answers: Record<string, Answer[]>;
 let user: { email: string; phone: string };
 
 const DETAILS = '/api/users/7?include=emailAddresses%2CphoneNumbers';
@@ -18,12 +14,8 @@ const CHANGE = '/api/users/7/contact-change';
 const NEW_EMAIL = 'new-home@example.org';
 
 /** The user read answers what `user` holds now; other calls take their queued answers in turn. */
-function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  const method = init?.method ?? 'GET';
-  const body = typeof init?.body === 'string' ? init.body : '{}';
-  calls.push({ url, method, body: JSON.parse(body) as Record<string, unknown> });
-  const answer: Answer | undefined =
+const { calls, answers } = stubQueuedApi({
+  answerFirst: (method, url) =>
     method === 'GET' && url === DETAILS
       ? {
           status: 200,
@@ -37,17 +29,8 @@ function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response
             },
           },
         }
-      : answers[`${method} ${url}`]?.shift();
-  if (!answer) {
-    return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
-  }
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/vnd.muster.v3+json', ...answer.headers },
-    }),
-  );
-}
+      : undefined,
+});
 
 async function renderDetails() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -81,14 +64,10 @@ const sent = (sentTo: string, kind = 'email') => ({
 });
 
 beforeEach(() => {
-  calls = [];
-  answers = {};
   user = { email: 'casey@example.org', phone: '+447911123456' };
-  vi.stubGlobal('fetch', vi.fn(network));
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

@@ -7,9 +7,8 @@ import {
   type ContactChangeStartResponse,
   type ContactKind,
 } from '@muster/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { CodeInput } from '../../../components/ui/code-input/code-input';
 import {
   SAVE_BUTTON_STATE,
   SaveButton,
@@ -18,7 +17,9 @@ import {
 import { DEFAULT_REGION } from '../../../components/ui/telephone-input/phone-library';
 import { TelephoneInput } from '../../../components/ui/telephone-input/telephone-input';
 import { isApiError } from '../../../lib/api/errors';
+import { VerifyCodeForm } from '../two-factor/verify-code-form';
 import { confirmContactChange, startContactChange } from './contact-change-api';
+import '../../../components/ui/form-feedback/form-feedback.css';
 import './contact-change-form.css';
 
 /** How long a button shows its done state (applicant-flow §4, §9: about 2 s). */
@@ -71,9 +72,6 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
   const ids = useId();
   const texts = TEXTS[kind];
   const headingId = `${ids}-heading`;
-  const codeLabelId = `${ids}-code-label`;
-  const codeHintId = `${ids}-code-hint`;
-  const codeErrorId = `${ids}-code-error`;
   const [sendState, setSendState] = useState<SaveButtonState>(SAVE_BUTTON_STATE.idle);
   const [confirmState, setConfirmState] = useState<SaveButtonState>(SAVE_BUTTON_STATE.idle);
   const [pending, setPending] = useState<ContactChangeStartResponse['data'] | null>(null);
@@ -165,8 +163,7 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
     }
   });
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async () => {
     if (!pending || confirmState !== SAVE_BUTTON_STATE.idle) {
       return;
     }
@@ -228,7 +225,7 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
               {...register('value')}
             />
             {valueError ? (
-              <p id={`${valueId}-error`} className="contact-change__error">
+              <p id={`${valueId}-error`} className="form-error">
                 {valueError}
               </p>
             ) : null}
@@ -271,13 +268,13 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
             {...register('password')}
           />
           {passwordError ? (
-            <p id={`${passwordId}-error`} className="contact-change__error">
+            <p id={`${passwordId}-error`} className="form-error">
               {passwordError}
             </p>
           ) : null}
         </div>
         {alert ? (
-          <p className="contact-change__alert" role="alert">
+          <p className="form-alert" role="alert">
             {alert}
           </p>
         ) : null}
@@ -287,38 +284,23 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
       </form>
 
       {pending ? (
-        <form className="contact-change__verify" noValidate onSubmit={(event) => void confirm(event)}>
-          <p id={codeHintId}>
-            We have sent a 6-digit code to <strong>{pending.sent_to}</strong>. Enter it below.
-          </p>
-          <div className={`contact-change__field${codeError ? ' contact-change__field--error' : ''}`}>
-            <span id={codeLabelId} className="contact-change__label">
-              Verification code
-            </span>
-            {codeError ? (
-              <p id={codeErrorId} className="contact-change__error">
-                {codeError}
-              </p>
-            ) : null}
-            <CodeInput
-              id={`${ids}-code`}
-              labelledBy={codeLabelId}
-              describedBy={codeError ? `${codeHintId} ${codeErrorId}` : codeHintId}
-              invalid={Boolean(codeError)}
-              value={code}
-              onChange={setCode}
-              autoFocus
-            />
-          </div>
-          <div className="contact-change__actions">
-            <SaveButton state={confirmState} busyLabel="Checking…" savedLabel="Changed!">
-              Confirm
-            </SaveButton>
-            <button type="button" className="contact-change__cancel" onClick={closeVerification}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <VerifyCodeForm
+          className="contact-change__verify"
+          start={pending}
+          hint={
+            <>
+              We have sent a 6-digit code to <strong>{pending.sent_to}</strong>. Enter it below.
+            </>
+          }
+          submitLabel="Confirm"
+          savedLabel="Changed!"
+          code={code}
+          codeError={codeError}
+          authState={confirmState}
+          onCodeChange={setCode}
+          onSubmit={() => void confirm()}
+          onCancel={closeVerification}
+        />
       ) : null}
       <p role="status" className="contact-change__notice">
         {notice ?? ''}

@@ -20,6 +20,7 @@ import { isApiError } from '../../../lib/api/errors';
 import { useSession } from '../../../lib/session';
 import { changedConsents } from './consent-changes';
 import { fetchUserConsents, updateUserConsent } from './consents-api';
+import '../../../components/ui/form-feedback/form-feedback.css';
 import './consents-panel.css';
 
 /** How long the button says "Saved!" before it is ready again. */
@@ -156,7 +157,7 @@ export function ConsentsPanel({ userId }: { userId: number }) {
           />
         ))}
         {alert ? (
-          <p className="consents-panel__alert" role="alert">
+          <p className="form-alert" role="alert">
             {alert}
           </p>
         ) : null}

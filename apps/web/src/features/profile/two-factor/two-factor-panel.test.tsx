@@ -1,16 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEVICE_TOKEN_STORAGE_KEY } from '../../../lib/auth/auth-api';
 import { axeViolations } from '../../../lib/testing/axe';
+import { stubQueuedApi } from '../test-support';
 import { TwoFactorPanel } from './two-factor-panel';
 
-type Call = { url: string; method: string; body: Record<string, unknown> };
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-
-let calls: Call[];
-let answers: Record<string, Answer[]>;
+const { calls, answers } = stubQueuedApi({ repeatLast: true, contentType: 'application/json' });
 
 const USER = '/api/users/7';
 const ENFORCEMENT = '/api/users/7/two-factor/enforcement';
@@ -32,25 +29,6 @@ function userBody(overrides: Record<string, unknown> = {}) {
       ...overrides,
     },
   };
-}
-
-/** Queued answers per "METHOD url"; the user and enforcement reads answer the same every time. */
-function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = input instanceof Request ? input.url : input.toString();
-  const method = init?.method ?? 'GET';
-  const body = typeof init?.body === 'string' ? init.body : '{}';
-  calls.push({ url, method, body: JSON.parse(body) as Record<string, unknown> });
-  const queue = answers[`${method} ${url}`];
-  const answer = queue && queue.length > 1 ? queue.shift() : queue?.[0];
-  if (!answer) {
-    return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
-  }
-  return Promise.resolve(
-    new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json', ...answer.headers },
-    }),
-  );
 }
 
 function given(options: { user?: Record<string, unknown>; roles?: string[]; sms?: boolean } = {}) {
@@ -85,18 +63,6 @@ async function typeCode(code: string) {
   await userEvent.click(boxes()[0]!);
   await userEvent.keyboard(code);
 }
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(network));
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 describe('TwoFactorPanel: switching it on', () => {
   it('is idle with the three methods and no axe violations', async () => {

@@ -30,6 +30,7 @@ import {
   type PanelMethod,
 } from './two-factor-method';
 import { VerifyCodeForm } from './verify-code-form';
+import '../../../components/ui/form-feedback/form-feedback.css';
 import './two-factor-panel.css';
 
 /** How long the done state of a button shows (applicant-flow §9: about 2 s). */
@@ -236,7 +237,7 @@ export function TwoFactorPanel({ userId }: { userId: number }) {
       </p>
       {enforced ? <p className="two-factor-panel__enforced">{enforcedTwoFactorMessage(roles)}</p> : null}
       {alert ? (
-        <p className="two-factor-panel__alert" role="alert">
+        <p className="form-alert" role="alert">
           {alert}
         </p>
       ) : null}

@@ -1,18 +1,25 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import type { TwoFactorStartResponse } from '@muster/contract';
 import { CodeInput } from '../../../components/ui/code-input/code-input';
 import { SaveButton, type SaveButtonState } from '../../../components/ui/save-button/save-button';
+import '../../../components/ui/form-feedback/form-feedback.css';
+import '../../../components/ui/secondary-button/secondary-button.css';
 import './two-factor-panel.css';
 
 /**
- * The verification box of a two-factor change (applicant-flow §2.12): the authenticator's QR code
- * and secret when setting up an app, where the code went, six code boxes with their error, and
- * Authenticate (idle, busy, done) with Cancel.
+ * The verification box of a change confirmed by a 6-digit code (applicant-flow §2.12; the email
+ * and phone change of issue 9): the authenticator's QR code and secret when setting up an app,
+ * where the code went, six code boxes with their error, and the submit button (idle, busy, done)
+ * with Cancel.
  */
 export function VerifyCodeForm({
   title,
   headingLevel = 3,
   start,
+  hint,
+  submitLabel = 'Authenticate',
+  savedLabel = 'Done!',
+  className,
   code,
   codeError,
   authState,
@@ -20,10 +27,17 @@ export function VerifyCodeForm({
   onSubmit,
   onCancel,
 }: {
-  title: string;
+  /** The heading of the box; none when the box sits under its own form's heading. */
+  title?: string;
   headingLevel?: 2 | 3;
   /** The answer of the call that started the change. */
-  start: TwoFactorStartResponse['data'];
+  start: Pick<TwoFactorStartResponse['data'], 'sent_to' | 'qr_code' | 'secret'>;
+  /** Where the code went, when said otherwise than the plain sentence. */
+  hint?: ReactNode;
+  submitLabel?: string;
+  savedLabel?: string;
+  /** Added to the form's class, for where the box sits. */
+  className?: string;
   code: string;
   codeError: string | null;
   authState: SaveButtonState;
@@ -41,8 +55,12 @@ export function VerifyCodeForm({
     onSubmit();
   };
   return (
-    <form className="two-factor-panel__verify" noValidate onSubmit={submit}>
-      <Heading>{title}</Heading>
+    <form
+      className={`two-factor-panel__verify${className ? ` ${className}` : ''}`}
+      noValidate
+      onSubmit={submit}
+    >
+      {title ? <Heading>{title}</Heading> : null}
       {start.qr_code && start.secret ? (
         <div className="two-factor-panel__qr">
           <img
@@ -58,16 +76,17 @@ export function VerifyCodeForm({
         </div>
       ) : null}
       <p id={codeHintId}>
-        {start.sent_to
-          ? `We have sent a 6-digit code to ${start.sent_to}. Enter it below.`
-          : 'Enter the 6-digit code shown in your authenticator app.'}
+        {hint ??
+          (start.sent_to
+            ? `We have sent a 6-digit code to ${start.sent_to}. Enter it below.`
+            : 'Enter the 6-digit code shown in your authenticator app.')}
       </p>
       <div className={`two-factor-panel__field${codeError ? ' two-factor-panel__field--error' : ''}`}>
         <span id={codeLabelId} className="two-factor-panel__label">
           Verification code
         </span>
         {codeError ? (
-          <p id={codeErrorId} className="two-factor-panel__error">
+          <p id={codeErrorId} className="form-error">
             {codeError}
           </p>
         ) : null}
@@ -82,10 +101,10 @@ export function VerifyCodeForm({
         />
       </div>
       <div className="two-factor-panel__actions">
-        <SaveButton state={authState} busyLabel="Checking…" savedLabel="Done!">
-          Authenticate
+        <SaveButton state={authState} busyLabel="Checking…" savedLabel={savedLabel}>
+          {submitLabel}
         </SaveButton>
-        <button type="button" className="two-factor-panel__cancel" onClick={onCancel}>
+        <button type="button" className="secondary-button" onClick={onCancel}>
           Cancel
         </button>
       </div>
