@@ -20,6 +20,7 @@ import { isApiError } from '../../../lib/api/errors';
 import { VerifyCodeForm } from '../two-factor/verify-code-form';
 import { confirmContactChange, startContactChange } from './contact-change-api';
 import '../../../components/ui/form-feedback/form-feedback.css';
+import './account-section.css';
 import './contact-change-form.css';
 
 /** How long a button shows its done state (applicant-flow §4, §9: about 2 s). */
@@ -214,7 +215,7 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
       </p>
       <form className="contact-change__form" noValidate onSubmit={(event) => void send(event)}>
         {kind === 'email' ? (
-          <div className={`contact-change__field${valueError ? ' contact-change__field--error' : ''}`}>
+          <div className={`account-section__field${valueError ? ' account-section__field--error' : ''}`}>
             <label htmlFor={valueId}>{texts.label}</label>
             <input
               id={valueId}
@@ -252,7 +253,7 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
             )}
           />
         )}
-        <div className={`contact-change__field${passwordError ? ' contact-change__field--error' : ''}`}>
+        <div className={`account-section__field${passwordError ? ' account-section__field--error' : ''}`}>
           <label htmlFor={passwordId}>Password</label>
           <p id={`${passwordId}-hint`} className="contact-change__hint">
             Your password, to make sure it is you.
