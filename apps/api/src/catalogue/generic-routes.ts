@@ -9,13 +9,14 @@ import {
   paginatedResponseSchema,
   paginationQuerySchema,
   pathParams,
+  resourcePermissions,
   type CatalogueEntry,
   type CatalogueOperation,
   type PaginationQuery,
 } from '@muster/contract';
 import { rethrowValidation } from '../plugins/auth.js';
 import { organisationOf } from '../plugins/tenancy.js';
-import { resourceBindings, SIGNED_IN, type ReadAccess, type ResourceBinding } from './bindings.js';
+import { resourceBindings, SIGNED_IN, type ReadAccess, type ResourceBinding } from './bindings/index.js';
 import { assertBindingFitsTable, camelKey, createResourceService } from './service.js';
 
 /** What the generic module did with one operation of a bound entry. */
@@ -124,8 +125,13 @@ function registerBinding(
         ...(withId ? [[idParam, z.string().describe(`The ${binding.label}'s identifier.`)]] : []),
       ]),
     );
+  const permissions = resourcePermissions(entry);
   const accessOf = (operation: CatalogueOperation): ReadAccess =>
-    WRITES.has(operation) ? binding.write : binding.read;
+    WRITES.has(operation)
+      ? (binding.write ?? permissions.manage)
+      : binding.read === undefined
+        ? permissions.view
+        : binding.read;
   const guard = (operation: CatalogueOperation): preHandlerAsyncHookHandler[] => {
     const access = accessOf(operation);
     const checks =

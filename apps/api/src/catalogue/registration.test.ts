@@ -19,7 +19,7 @@ import { createTestDatabase } from '../test/context.js';
 import { bearerFor, createTeamRow } from '../test/factories/catalogue.js';
 import { createOrganisation } from '../test/factories/organisation.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { resourceBindings, type ResourceBinding } from './bindings.js';
+import { resourceBindings, type ResourceBinding } from './bindings/index.js';
 import { fastifyPattern, registerCatalogueBindings, type CatalogueRouteOutcome } from './generic-routes.js';
 import { camelKey, isForeignKeyViolation } from './service.js';
 

@@ -1,7 +1,7 @@
 import { parseRowId, type PaginationMeta } from '@muster/contract';
 import type { Database, Executor } from '../db/client.js';
 import { HttpError, validationError } from '../plugins/errors.js';
-import type { ResourceBinding } from './bindings.js';
+import type { ResourceBinding } from './bindings/index.js';
 import {
   ancestorIds,
   columnsOf,

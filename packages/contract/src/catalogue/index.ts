@@ -17,6 +17,7 @@ import { usersEventsBulkRoutes } from './users-events-bulk.js';
 export * from './types.js';
 export * from './pagination.js';
 export * from './resources.js';
+export * from './permissions.js';
 
 /**
  * Every back-end route of platform-foundation §7, as data: the server registers plain CRUD from

@@ -1,5 +1,3 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import {
   organisationConsentBodySchema,
   organisationConsentSchema,
@@ -26,73 +24,9 @@ import {
   roleProfiles,
   teams,
   terms,
-} from '../db/schema/index.js';
+} from '../../db/schema/index.js';
 
-/** A body field naming a row of another (organisation-owned) table, checked to be of the same organisation. */
-export type ReferenceBinding = {
-  /** snake_case body field. */
-  field: string;
-  /** Organisation-owned table with an integer `id`. */
-  table: PgTable;
-  /** The 422 sentence when the row is missing or another organisation's. */
-  message: string;
-  /**
-   * The field points into the binding's own table as a tree (a team's parent team): a row may
-   * not sit under itself or its descendants, and a row with children cannot be deleted.
-   */
-  hierarchy?: { cycleMessage: string; hasChildrenMessage: string };
-};
-
-/** A `{param}` of the route naming the row the resource belongs to, e.g. `{teamId}`. */
-export type ParentBinding = {
-  /** The placeholder's name in the catalogue path. */
-  param: string;
-  /** Organisation-owned table with an integer `id`. */
-  table: PgTable;
-  /** camelCase key of this binding's column holding the parent id. */
-  column: string;
-  /** What the parent row is called in sentences, e.g. `team`. */
-  label: string;
-};
-
-/** A `read` for lists any signed-in user of the organisation may read (401 for nobody signed in). */
-export const SIGNED_IN: unique symbol = Symbol('signed-in');
-
-/** Who may read a binding: holders of a permission, any signed-in user, or anyone (null). */
-export type ReadAccess = string | typeof SIGNED_IN | null;
-
-/**
- * Ties a catalogue entry to a table: which schema answers and accepts, who may read and write.
- * The generic module registers the entry's enabled operations from this and nothing else.
- */
-export type ResourceBinding = {
-  /** Catalogue entry name (`@muster/contract` catalogue). */
-  entry: string;
-  /** What one row is called in sentences, e.g. `term`. */
-  label: string;
-  table: PgTable;
-  /** Wire shape of one row (snake_case keys; each maps to a camelCase column). */
-  row: z.ZodObject;
-  /** Wire shape of a store; an update accepts the same fields, each optional. Needed when writes are enabled. */
-  body?: z.ZodObject;
-  /** Permission needed to read (index, show); SIGNED_IN for any signed-in user; null for public. */
-  read: ReadAccess;
-  /** Permission needed to store, update and delete. */
-  write: string;
-  /**
-   * Reference data that no organisation owns (no `organisation_id`): read-only, and the one
-   * kind of query here not scoped by organisation.
-   */
-  global?: boolean;
-  /** camelCase key of the identifying column; default `id` (an integer). */
-  idColumn?: string;
-  /** camelCase keys to sort by, ascending; the id always breaks ties. */
-  orderBy: string[];
-  /** Largest `per_page`; default MAX_PER_PAGE (100). */
-  maxPerPage?: number;
-  parent?: ParentBinding;
-  references?: ReferenceBinding[];
-};
+import { SIGNED_IN, type ResourceBinding } from './types.js';
 
 /** The organisation settings any admin screen lists, written only by organisation managers. */
 const MANAGE_ORGANISATION = 'manage-organisation';
@@ -101,11 +35,8 @@ const VIEW_USERS = 'view-users';
 /** Who runs the organisation's residential stays (rooms, bookings and their settings). */
 const MANAGE_RESIDENTIAL = 'manage-residential';
 
-/**
- * The plain-CRUD resources served from the catalogue. Everything else in the catalogue is either
- * hand-written in a module (behaviour the spec describes) or not built yet.
- */
-export const resourceBindings: ResourceBinding[] = [
+/** Organisation settings lists stored in their own tables. */
+export const organisationSettingsBindings: ResourceBinding[] = [
   {
     entry: 'organisation.terms',
     label: 'term',
