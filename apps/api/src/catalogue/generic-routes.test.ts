@@ -522,7 +522,7 @@ describe('organisation.countries (global reference data, list only)', () => {
     });
   });
 
-  it('has no show, store, update or delete: those answer 404 JSON', async () => {
+  it('has no show, store, update or delete: those answer 405 JSON with Allow: GET', async () => {
     for (const [method, url] of [
       ['GET', '/api/organisation/countries/GB'],
       ['POST', '/api/organisation/countries'],
@@ -535,8 +535,11 @@ describe('organisation.countries (global reference data, list only)', () => {
         headers: a.manager,
         ...(method === 'POST' || method === 'PUT' ? { payload: { name: 'Atlantis' } } : {}),
       });
-      expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json(), `${method} ${url}`).toEqual({ message: `No API route ${method} ${url}.` });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.json<{ message: string }>().message, `${method} ${url}`).toMatch(
+        /is not available on this resource/,
+      );
+      expect(response.headers.allow, `${method} ${url}`).toBe(url.endsWith('GB') ? '' : 'GET');
     }
   });
 

@@ -20,7 +20,12 @@ import { bearerFor, createTeamRow } from '../test/factories/catalogue.js';
 import { createOrganisation } from '../test/factories/organisation.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { resourceBindings, type ResourceBinding } from './bindings/index.js';
-import { fastifyPattern, registerCatalogueBindings, type CatalogueRouteOutcome } from './generic-routes.js';
+import {
+  catalogueOutcomesOf,
+  fastifyPattern,
+  registerCatalogueBindings,
+  type CatalogueRouteOutcome,
+} from './generic-routes.js';
 import { camelKey, isForeignKeyViolation } from './service.js';
 
 let database: DatabaseHandle;
@@ -116,7 +121,7 @@ describe('hand-written routes take precedence', () => {
 });
 
 describe('the real application', () => {
-  it('registers exactly the enabled operations of every binding', async () => {
+  it('serves exactly the enabled operations of every binding and refuses the others with 405', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { webDist: '/nonexistent' });
     const app = await buildApp({ config, database });
     await app.ready();
@@ -129,8 +134,12 @@ describe('the real application', () => {
       const collection = `/api${fastifyPattern(entry.path)}`;
       for (const operation of CATALOGUE_OPERATIONS) {
         const url = operation === 'index' || operation === 'store' ? collection : `${collection}/:id`;
-        expect(app.hasRoute({ method: methods[operation], url }), `${binding.entry} ${operation}`).toBe(
-          isOperationEnabled(entry, operation),
+        const outcome = catalogueOutcomesOf(app).find(
+          (candidate) => candidate.entry === binding.entry && candidate.operation === operation,
+        );
+        expect(app.hasRoute({ method: methods[operation], url }), `${binding.entry} ${operation}`).toBe(true);
+        expect(outcome?.outcome === 'refused', `${binding.entry} ${operation}`).toBe(
+          !isOperationEnabled(entry, operation),
         );
       }
     }

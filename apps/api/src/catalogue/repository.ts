@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { insertedRow } from '../db/rows.js';
@@ -12,13 +12,36 @@ export type TableAccess = {
   idColumn: PgColumn;
   /** null for global reference data, which no organisation owns. */
   organisationColumn: PgColumn | null;
-  /** The column holding the route's parent id (`{teamId}`), when the route has a parent. */
-  parentColumn: PgColumn | null;
+  /** The columns holding the route's parent ids (`{eventId}`, `{sessionId}`), in path order. */
+  parentColumns: PgColumn[];
   orderBy: PgColumn[];
 };
 
-/** Whose rows a query may touch: the request's organisation, and the parent row named in the path. */
-export type Owner = { organisationId: number; parentId?: number };
+/**
+ * Whose rows a query may touch: the request's organisation, and the parent rows named in the path
+ * (in path order, one per parent column of the table, or the document store's parent key).
+ */
+export type Owner = { organisationId: number; parentIds: Array<number | string> };
+
+/** One `field=value` condition of an index; several values mean any of them. */
+export type ColumnFilter = { column: PgColumn; values: unknown[] };
+/** One sort key of an index. */
+export type ColumnSort = { column: PgColumn; descending: boolean };
+/** What an index asks for beyond its owner: a page, filters, a sort and a text search. */
+export type TableListQuery = {
+  page: number;
+  perPage: number;
+  filters: ColumnFilter[];
+  sort: ColumnSort[];
+  /** Text searched (case-insensitively, as a substring) in `searchColumns`. */
+  q?: string;
+  searchColumns: PgColumn[];
+};
+
+/** `%` and `_` are wildcards of LIKE: a search for them finds them literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
 
 /** The columns of a table by camelCase key. */
 export function columnsOf(table: PgTable): Record<string, PgColumn> {
@@ -36,14 +59,14 @@ function column(table: PgTable, key: string): PgColumn {
 /** Builds the access descriptor of a table from camelCase column keys. */
 export function tableAccess(
   table: PgTable,
-  options: { idKey: string; global: boolean; parentKey?: string; orderBy: string[] },
+  options: { idKey: string; global: boolean; parentKeys: string[]; orderBy: string[] },
 ): TableAccess {
   const idColumn = column(table, options.idKey);
   return {
     table,
     idColumn,
     organisationColumn: options.global ? null : column(table, 'organisationId'),
-    parentColumn: options.parentKey ? column(table, options.parentKey) : null,
+    parentColumns: options.parentKeys.map((key) => column(table, key)),
     orderBy: [...options.orderBy.map((key) => column(table, key)), idColumn],
   };
 }
@@ -52,7 +75,7 @@ export function tableAccess(
 function ownedBy(access: TableAccess, owner: Owner): SQL | undefined {
   return and(
     access.organisationColumn ? eq(access.organisationColumn, owner.organisationId) : undefined,
-    access.parentColumn && owner.parentId !== undefined ? eq(access.parentColumn, owner.parentId) : undefined,
+    ...access.parentColumns.map((parentColumn, index) => eq(parentColumn, owner.parentIds[index])),
   );
 }
 
@@ -61,16 +84,32 @@ export async function listRows(
   db: Executor,
   access: TableAccess,
   owner: Owner,
-  page: { page: number; perPage: number },
+  query: TableListQuery,
 ): Promise<{ rows: StoredRow[]; total: number }> {
-  const where = ownedBy(access, owner);
+  const search =
+    query.q === undefined || query.searchColumns.length === 0
+      ? undefined
+      : or(...query.searchColumns.map((searched) => ilike(searched, likePattern(query.q ?? ''))));
+  const where = and(
+    ownedBy(access, owner),
+    ...query.filters.map((filter) =>
+      filter.values.length === 1
+        ? eq(filter.column, filter.values[0])
+        : inArray(filter.column, filter.values),
+    ),
+    search,
+  );
+  const order = [
+    ...query.sort.map((key) => (key.descending ? desc(key.column) : asc(key.column))),
+    ...access.orderBy.map((orderColumn) => asc(orderColumn)),
+  ];
   const rows: StoredRow[] = await db
     .select()
     .from(access.table)
     .where(where)
-    .orderBy(...access.orderBy.map((orderColumn) => asc(orderColumn)))
-    .limit(page.perPage)
-    .offset((page.page - 1) * page.perPage);
+    .orderBy(...order)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
   const [counted] = await db.select({ total: count() }).from(access.table).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
@@ -101,9 +140,9 @@ export async function insertRow(
   if (access.organisationColumn) {
     stamped[keyOf(access.table, access.organisationColumn)] = owner.organisationId;
   }
-  if (access.parentColumn && owner.parentId !== undefined) {
-    stamped[keyOf(access.table, access.parentColumn)] = owner.parentId;
-  }
+  access.parentColumns.forEach((parentColumn, index) => {
+    stamped[keyOf(access.table, parentColumn)] = owner.parentIds[index];
+  });
   return insertedRow(await db.insert(access.table).values(stamped).returning(), 'catalogue row');
 }
 
@@ -137,17 +176,27 @@ export async function deleteRow(
   return deleted.length > 0;
 }
 
-/** True when `table` (organisation-owned, integer `id`) has that row in the organisation. */
+/**
+ * True when `table` (organisation-owned, integer `id`) has that row in the organisation, with
+ * the given values in the given columns (`{eventId: 3}`: a session of that event).
+ */
 export async function ownedRowExists(
   db: Executor,
   table: PgTable,
   organisationId: number,
   id: number,
+  matching: Record<string, unknown> = {},
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: column(table, 'id') })
     .from(table)
-    .where(and(eq(column(table, 'organisationId'), organisationId), eq(column(table, 'id'), id)))
+    .where(
+      and(
+        eq(column(table, 'organisationId'), organisationId),
+        eq(column(table, 'id'), id),
+        ...Object.entries(matching).map(([key, value]) => eq(column(table, key), value)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

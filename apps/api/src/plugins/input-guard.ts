@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAX_ROW_ID } from '@muster/contract';
 import { HttpError } from './errors.js';
 
 /** Deepest nesting of objects and arrays a request may carry; the deepest real body (the application form) uses five. */
@@ -51,6 +52,12 @@ export function findInputProblem(value: unknown): { path: string; kind: 'nul' | 
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preValidation', async (request) => {
+      // A number no row id can be names nothing: 404 here, before a query overflows the column.
+      for (const value of Object.values((request.params ?? {}) as Record<string, unknown>)) {
+        if (typeof value === 'string' && /^\d+$/.test(value) && (value.length > 10 || Number(value) > MAX_ROW_ID)) {
+          throw new HttpError(404, 'There is no such record.');
+        }
+      }
       for (const [where, input] of [
         ['params', request.params],
         ['querystring', request.query],

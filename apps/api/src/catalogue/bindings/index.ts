@@ -1,6 +1,7 @@
 import { eventsBindings } from './events.js';
 import { organisationSettingsBindings } from './organisation-settings.js';
 import { peopleWorkBindings } from './people-work.js';
+import { perUserBindings } from './per-user.js';
 import { rotasShiftsBindings } from './rotas-shifts.js';
 import type { ResourceBinding } from './types.js';
 
@@ -15,4 +16,5 @@ export const resourceBindings: ResourceBinding[] = [
   ...eventsBindings,
   ...rotasShiftsBindings,
   ...peopleWorkBindings,
+  ...perUserBindings,
 ];

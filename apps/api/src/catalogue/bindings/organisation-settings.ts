@@ -46,6 +46,7 @@ export const organisationSettingsBindings: ResourceBinding[] = [
     // The application form shows the terms before the applicant has an account.
     read: null,
     write: MANAGE_ORGANISATION,
+    example: { name: 'Volunteer agreement', link: 'https://example.org/agreement', position: 1 },
     orderBy: ['position'],
   },
   {
@@ -57,6 +58,7 @@ export const organisationSettingsBindings: ResourceBinding[] = [
     // The settings list includes motivations not offered publicly, so reading it needs a permission.
     read: VIEW_USERS,
     write: MANAGE_ORGANISATION,
+    example: { content: 'To give something back', public: true, position: 1 },
     orderBy: ['position'],
   },
   {
@@ -80,6 +82,7 @@ export const organisationSettingsBindings: ResourceBinding[] = [
     body: organisationTeamBodySchema,
     read: VIEW_USERS,
     write: MANAGE_ORGANISATION,
+    example: { name: 'Coastal wardens' },
     orderBy: ['name'],
     references: [
       {
@@ -101,6 +104,7 @@ export const organisationSettingsBindings: ResourceBinding[] = [
     body: organisationRoleProfileBodySchema,
     read: VIEW_USERS,
     write: MANAGE_ORGANISATION,
+    example: { display_name: 'Beach warden', enforce_two_factor: false },
     orderBy: ['displayName'],
   },
   {
@@ -111,6 +115,12 @@ export const organisationSettingsBindings: ResourceBinding[] = [
     body: organisationConsentBodySchema,
     read: VIEW_USERS,
     write: MANAGE_ORGANISATION,
+    example: {
+      statement: 'I agree to be contacted about my application.',
+      compulsory: true,
+      type: 'checkbox',
+      position: 1,
+    },
     orderBy: ['position'],
   },
   {
@@ -122,6 +132,12 @@ export const organisationSettingsBindings: ResourceBinding[] = [
     // Referees read the questions through their link (`/reference/{token}`), not this list.
     read: VIEW_USERS,
     write: MANAGE_ORGANISATION,
+    example: {
+      question: 'How long have you known the applicant?',
+      type: 'text',
+      compulsory: true,
+      position: 1,
+    },
     orderBy: ['position'],
   },
   {
@@ -133,6 +149,7 @@ export const organisationSettingsBindings: ResourceBinding[] = [
     // Volunteers choose one when cancelling their own stay in the portal.
     read: SIGNED_IN,
     write: MANAGE_RESIDENTIAL,
+    example: { name: 'Change of plans', position: 1, active: true },
     orderBy: ['position', 'name'],
   },
 ];

@@ -28,6 +28,14 @@ export type ParentBinding = {
   label: string;
 };
 
+/** What a person may do with their own records of a per-user resource without a permission. */
+export type OwnRecords = 'read' | 'write';
+
+/** The parents of a binding in path order, whichever of `parent` and `parents` it uses. */
+export function parentsOf(binding: Pick<ResourceBinding, 'parent' | 'parents'>): ParentBinding[] {
+  return binding.parents ?? (binding.parent ? [binding.parent] : []);
+}
+
 /** A `read` for lists any signed-in user of the organisation may read (401 for nobody signed in). */
 export const SIGNED_IN: unique symbol = Symbol('signed-in');
 
@@ -66,7 +74,25 @@ export type ResourceBinding = {
   orderBy: string[];
   /** Largest `per_page`; default MAX_PER_PAGE (100). */
   maxPerPage?: number;
+  /** The route's one parent `{param}`; for several levels use `parents`. */
   parent?: ParentBinding;
+  /**
+   * Every parent `{param}` of the route in path order (`{eventId}` then `{sessionId}`): each must
+   * be a row of the organisation and, where its table has the earlier parent's column, of that
+   * earlier parent too.
+   */
+  parents?: ParentBinding[];
+  /**
+   * A valid store body without reference fields (shown in the OpenAPI document; the catalogue
+   * walk stores it under freshly made parents). Needed when store is enabled.
+   */
+  example?: Record<string, unknown>;
+  /**
+   * Database constraints a write can break that the body schema cannot see (a duplicate, an end
+   * before its start), by constraint name: the field the 422 is keyed by and its sentence.
+   */
+  constraints?: Record<string, { field: string; message: string }>;
+  /** Per-user routes: the user named by `{userId}` may read (or also write) their own records. */
+  ownRecords?: OwnRecords;
   references?: ReferenceBinding[];
 };
-
