@@ -41,6 +41,21 @@ export type DuringTwoFactorEnrolment = 'allowed' | 'own-account';
  */
 export type TokenVerifier = (token: string, request: FastifyRequest) => Promise<Session | null>;
 
+/** What an access guard asks of the caller: signed in, or holding the named permission. */
+export type RequiredAccess = 'signed-in' | (string & {});
+
+/**
+ * A preHandler that refuses callers without the access it names. `requiredAccess` lets tools that
+ * walk the routes (the OpenAPI document) say what each operation needs without running it.
+ */
+export type AccessGuard = preHandlerAsyncHookHandler & { readonly requiredAccess: RequiredAccess };
+
+/** The access a route's preHandler guards with, or undefined when it is not an access guard. */
+export function requiredAccessOf(handler: unknown): RequiredAccess | undefined {
+  const access = (handler as Partial<AccessGuard> | null)?.requiredAccess;
+  return typeof access === 'string' ? access : undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** See {@link DuringTwoFactorEnrolment}. */
@@ -50,10 +65,21 @@ declare module 'fastify' {
     session: Session | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid session token came with the request. */
+    /**
+     * preHandler: 401 unless a valid session token came with the request. An {@link AccessGuard}
+     * (`requiredAccess: 'signed-in'`); typed plainly so that test doubles need not carry the tag.
+     */
     requireAuth: preHandlerAsyncHookHandler;
-    /** preHandler: 401 without a session, 403 without the permission. */
+    /**
+     * preHandler: 401 without a session, 403 without the permission. Answers an
+     * {@link AccessGuard} (`requiredAccess: permission`); read the tag with `requiredAccessOf`.
+     */
     requirePermission: (permission: string) => preHandlerAsyncHookHandler;
+    /**
+     * Every permission name a route guard has asked for so far (`requirePermission`), so that the
+     * permission vocabulary can be made to hold them once all routes are registered.
+     */
+    guardedPermissions: ReadonlySet<string>;
     /** Sign-in services' dependencies: token signer, security log, outbox access. */
     auth: AuthDeps;
   }
@@ -242,20 +268,30 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
         ? new HttpError(401, 'You need to sign in to do that.')
         : new HttpError(403, 'You do not have permission to do that.');
     };
-    const requireAuth: preHandlerAsyncHookHandler = async (request) => {
-      if (!request.session) {
-        await refuse(request, 401);
-      }
-    };
-    app.decorate('requireAuth', requireAuth);
-    app.decorate('requirePermission', (permission: string): preHandlerAsyncHookHandler => {
-      return async (request) => {
+    const requireAuth: AccessGuard = Object.assign(
+      async (request: FastifyRequest) => {
         if (!request.session) {
-          await refuse(request, 401, permission);
-        } else if (!request.session.permissions.includes(permission)) {
-          await refuse(request, 403, permission);
+          await refuse(request, 401);
         }
-      };
+      },
+      { requiredAccess: 'signed-in' as const },
+    );
+    app.decorate('requireAuth', requireAuth);
+    const guardedPermissions = new Set<string>();
+    app.decorate('guardedPermissions', guardedPermissions);
+    app.decorate('requirePermission', (permission: string): AccessGuard => {
+      guardedPermissions.add(permission);
+      // Deny by default: only a permission the user holds right now (read on this request) passes.
+      return Object.assign(
+        async (request: FastifyRequest) => {
+          if (!request.session) {
+            await refuse(request, 401, permission);
+          } else if (!request.session.permissions.includes(permission)) {
+            await refuse(request, 403, permission);
+          }
+        },
+        { requiredAccess: permission },
+      );
     });
   },
   { name: 'auth', dependencies: ['tenancy'] },

@@ -1,12 +1,14 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, max, notExists, sql, type SQL } from 'drizzle-orm';
+import { union, type AnyPgColumn, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   authSessions,
   authTokens,
   organisations,
+  permissionGroupPermissions,
   permissions,
   recoveryCodes,
+  roleProfilePermissionGroups,
   roleProfiles,
   rolePermissionGrants,
   securityLog,
@@ -16,6 +18,7 @@ import {
   twoFactorChallenges,
   userDeniedPermissions,
   userEmailAddresses,
+  userPermissionGroups,
   userPermissions,
   userPhoneNumbers,
   userRoles,
@@ -113,21 +116,6 @@ async function updateUser(
     .where(rowOf(users, organisationId, userId));
 }
 
-/** Names of the permissions a direct grant or denial table lists for the user. */
-function directPermissionNames(
-  db: Executor,
-  table: typeof userPermissions | typeof userDeniedPermissions,
-  organisationId: number,
-  userId: number,
-) {
-  return db
-    .select({ name: permissions.name })
-    .from(table)
-    .innerJoin(users, eq(users.id, table.userId))
-    .innerJoin(permissions, eq(permissions.id, table.permissionId))
-    .where(and(eq(users.organisationId, organisationId), eq(table.userId, userId)));
-}
-
 /** Revokes the sessions matching `match` that are still open; chain `.returning()` for which. */
 function revokeOpenSessions(db: Executor, match: SQL | undefined, reason: string, now: Date) {
   return db
@@ -222,25 +210,88 @@ export async function findDefaultSmsNumber(
   return row?.phoneNumber ?? null;
 }
 
-/** Permission names the user holds: granted by an active role or directly, minus denials. */
+/**
+ * The query behind `loadPermissionNames`, with the organisation and the user as placeholders: a
+ * union of the four grant paths (each an index lookup by user, then by role profile or group
+ * primary key) filtered by an anti-join on the denials.
+ */
+function permissionNamesQuery(db: Executor) {
+  const organisationId = sql.placeholder('organisationId');
+  const userId = sql.placeholder('userId');
+  const ofUser = and(eq(userRoles.organisationId, organisationId), eq(userRoles.userId, userId));
+  const viaRoles = db
+    .select({ permissionId: rolePermissionGrants.permissionId })
+    .from(userRoles)
+    .innerJoin(rolePermissionGrants, eq(rolePermissionGrants.roleProfileId, userRoles.roleProfileId))
+    .where(and(ofUser, activeRole));
+  const viaRoleGroups = db
+    .select({ permissionId: permissionGroupPermissions.permissionId })
+    .from(userRoles)
+    .innerJoin(
+      roleProfilePermissionGroups,
+      eq(roleProfilePermissionGroups.roleProfileId, userRoles.roleProfileId),
+    )
+    .innerJoin(
+      permissionGroupPermissions,
+      eq(permissionGroupPermissions.permissionGroupId, roleProfilePermissionGroups.permissionGroupId),
+    )
+    .where(and(ofUser, activeRole, eq(roleProfilePermissionGroups.organisationId, organisationId)));
+  const direct = db
+    .select({ permissionId: userPermissions.permissionId })
+    .from(userPermissions)
+    .innerJoin(users, eq(users.id, userPermissions.userId))
+    .where(and(eq(userPermissions.userId, userId), eq(users.organisationId, organisationId)));
+  const viaUserGroups = db
+    .select({ permissionId: permissionGroupPermissions.permissionId })
+    .from(userPermissionGroups)
+    .innerJoin(
+      permissionGroupPermissions,
+      eq(permissionGroupPermissions.permissionGroupId, userPermissionGroups.permissionGroupId),
+    )
+    .where(
+      and(eq(userPermissionGroups.organisationId, organisationId), eq(userPermissionGroups.userId, userId)),
+    );
+  const denied = db
+    .select({ one: sql`1` })
+    .from(userDeniedPermissions)
+    .where(
+      and(eq(userDeniedPermissions.userId, userId), eq(userDeniedPermissions.permissionId, permissions.id)),
+    );
+  return db
+    .select({ name: permissions.name })
+    .from(permissions)
+    .where(
+      and(inArray(permissions.id, union(viaRoles, viaRoleGroups, direct, viaUserGroups)), notExists(denied)),
+    )
+    .orderBy(permissions.name)
+    .prepare('load_permission_names');
+}
+
+/**
+ * The prepared permission query of each database handle. It runs on every signed-in request, and
+ * planning its unions costs several times executing them: a named prepared statement is planned
+ * once per connection, and the query is built once per handle rather than per request.
+ */
+const permissionNamesQueries = new WeakMap<Executor, ReturnType<typeof permissionNamesQuery>>();
+
+/**
+ * Permission names the user holds (platform-foundation §6, deny by default): granted by an active
+ * role's profile, by a group such a profile holds, directly, or by a group the user holds
+ * directly, minus the user's denials, which override every grant. One round trip, since the auth
+ * plugin runs it on every signed-in request. A user of another organisation holds nothing.
+ */
 export async function loadPermissionNames(
   db: Executor,
   organisationId: number,
   userId: number,
 ): Promise<string[]> {
-  const viaRoles = await db
-    .selectDistinct({ name: permissions.name })
-    .from(userRoles)
-    .innerJoin(rolePermissionGrants, eq(rolePermissionGrants.roleProfileId, userRoles.roleProfileId))
-    .innerJoin(permissions, eq(permissions.id, rolePermissionGrants.permissionId))
-    .where(and(rowsOfUser(userRoles, organisationId, userId), activeRole));
-  const direct = await directPermissionNames(db, userPermissions, organisationId, userId);
-  const denied = await directPermissionNames(db, userDeniedPermissions, organisationId, userId);
-  const deniedNames = new Set(denied.map((row) => row.name));
-  const names = new Set(
-    [...viaRoles, ...direct].map((row) => row.name).filter((name) => !deniedNames.has(name)),
-  );
-  return [...names].sort();
+  let query = permissionNamesQueries.get(db);
+  if (!query) {
+    query = permissionNamesQuery(db);
+    permissionNamesQueries.set(db, query);
+  }
+  const rows = await query.execute({ organisationId, userId });
+  return rows.map((row) => row.name);
 }
 
 /** True when one of the user's active roles enforces two-factor sign-in. */

@@ -24,6 +24,7 @@ import {
 export type VerifiedSession = {
   userId: number;
   organisationId: number;
+  /** What the user holds now, read from the database (not the token's claim, which may be stale). */
   permissions: string[];
   tokenId: string;
   sessionId: string;
@@ -184,12 +185,17 @@ export async function verifySessionToken(deps: AuthDeps, token: string): Promise
   ) {
     return null;
   }
-  await touchSession(deps.db, organisationId, found.session.id, new Date(now));
-  const user = payload.user as SessionUser;
+  // Permissions are read afresh on every request rather than taken from the token's claim, so a
+  // grant or a denial takes effect at once (§6); the claim is only for the client's display. The
+  // two writes and reads are independent, so they overlap on a pooled connection.
+  const [, permissions] = await Promise.all([
+    touchSession(deps.db, organisationId, found.session.id, new Date(now)),
+    loadPermissionNames(deps.db, organisationId, found.token.userId),
+  ]);
   return {
     userId: found.token.userId,
     organisationId,
-    permissions: Array.isArray(user.permissions) ? user.permissions : [],
+    permissions,
     tokenId: payload.jti,
     sessionId: found.session.id,
     twoFactorEnrolmentRequired: payload.two_factor_enrolment_required === true,

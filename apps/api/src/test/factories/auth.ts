@@ -5,10 +5,15 @@ import { generateSecret } from 'otplib';
 import type { Executor } from '../../db/client.js';
 import type { UserInput } from '../../db/seed/builders.js';
 import {
+  permissionGroupPermissions,
+  permissionGroups,
   permissions,
+  roleProfilePermissionGroups,
   roleProfiles,
   rolePermissionGrants,
   teams,
+  userDeniedPermissions,
+  userPermissionGroups,
   userPermissions,
   userRoles,
   users,
@@ -106,6 +111,66 @@ export async function grantToRoleProfile(
   await db
     .insert(rolePermissionGrants)
     .values(ids.map((permissionId) => ({ roleProfileId, permissionId })))
+    .onConflictDoNothing();
+}
+
+/** Takes permissions away from a user (a denial overrides every grant); creates missing names. */
+export async function denyPermissions(db: Executor, userId: number, names: string[]): Promise<void> {
+  const ids = await ensurePermissions(db, names);
+  if (ids.length > 0) {
+    await db
+      .insert(userDeniedPermissions)
+      .values(ids.map((permissionId) => ({ userId, permissionId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** A permission group of the organisation bundling the named permissions (created when missing). */
+export async function createPermissionGroup(
+  db: Executor,
+  organisationId: number,
+  options: { name?: string; description?: string | null; permissions?: string[] } = {},
+): Promise<{ id: number; name: string }> {
+  const name = options.name ?? `Group ${randomBytes(4).toString('hex')}`;
+  const [group] = await db
+    .insert(permissionGroups)
+    .values({ organisationId, name, description: options.description ?? null })
+    .returning({ id: permissionGroups.id, name: permissionGroups.name });
+  if (!group) {
+    throw new Error('permission group insert returned nothing');
+  }
+  const ids = await ensurePermissions(db, options.permissions ?? []);
+  if (ids.length > 0) {
+    await db
+      .insert(permissionGroupPermissions)
+      .values(ids.map((permissionId) => ({ permissionGroupId: group.id, permissionId })));
+  }
+  return group;
+}
+
+/** Lets a role profile's holders hold a permission group. */
+export async function giveGroupToRoleProfile(
+  db: Executor,
+  organisationId: number,
+  roleProfileId: number,
+  permissionGroupId: number,
+): Promise<void> {
+  await db
+    .insert(roleProfilePermissionGroups)
+    .values({ organisationId, roleProfileId, permissionGroupId })
+    .onConflictDoNothing();
+}
+
+/** Lets a user hold a permission group directly. */
+export async function giveGroupToUser(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  permissionGroupId: number,
+): Promise<void> {
+  await db
+    .insert(userPermissionGroups)
+    .values({ organisationId, userId, permissionGroupId })
     .onConflictDoNothing();
 }
 
