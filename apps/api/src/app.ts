@@ -3,12 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { apiVersionPlugin, isApiPath } from './plugins/api-version.js';
@@ -17,6 +12,7 @@ import { normaliseUrl } from './plugins/normalise-url.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -100,10 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Muster API', version: '3.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  // Before every route: the OpenAPI document (`/api/openapi.json`, `/api/docs`) collects routes as they are added.
+  await app.register(openapiPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(apiVersionPlugin);
@@ -126,8 +120,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerModules(app);
   // Sign-in routes browsers reach directly (logout form, emailed links, SSO): at the root, not under /api.
   await app.register(registerAuthRootRoutes);
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
