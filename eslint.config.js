@@ -104,6 +104,42 @@ export default tseslint.config(
     },
   },
   {
+    // Features hold no API paths: they call the typed catalogue client (`api.users.consents.index`)
+    // or a named call of lib/api/calls (issue 11). A path is a string or the head of a template
+    // starting with `/api/`, or with the first segment of a catalogue route (`users/`, `/events/`),
+    // or `password/`, `reference/`, `login/` without a leading slash (with one they are the web
+    // app's own pages). Text in JSX and MIME types (`application/pdf`) are not paths. Test files
+    // are left out: their fetch stubs answer by URL. lib/api/no-api-paths.test.ts keeps this in step
+    // with the catalogue and lints every feature file with it.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**/*.test.{ts,tsx}', 'apps/web/src/features/**/test-*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (config files excepted).' },
+        ...(() => {
+          // esquery regexes cannot hold a slash, hence \x2F.
+          const roots = [
+            'api', 'activities', 'activity-map', 'address-book', 'analytics', 'applications', 'auth', 'barcodes',
+            'bulk', 'calendar', 'chats', 'claims', 'contact-us', 'dashboard', 'directory', 'documents', 'events',
+            'exports', 'files', 'folders', 'geocode', 'heartbeat', 'hub', 'images', 'integrations', 'mobile',
+            'motivations', 'multi-region', 'news', 'opportunities', 'organisation', 'parental-consent',
+            'repeating-shifts', 'reports', 'residential-availability', 'residential-bookings',
+            'residential-opportunities', 'rota', 'search', 'shifts', 'system-info', 'tasks', 'team-site-hero',
+            'teams', 'telemetry', 'users', 'vetting',
+          ].join('|');
+          const path = String.raw`/^(?:\x2F?(?:${roots})\x2F|(?:password|reference|login)\x2F|\x2F?application\x2Fcheck-email)/`;
+          const message =
+            'Features hold no API paths: call the typed client (`api` of lib/api) or a named call of lib/api/calls.';
+          return [
+            { selector: `Literal[value=${path}]:not(ImportDeclaration > Literal)`, message },
+            { selector: `TemplateLiteral[quasis.0.value.cooked=${path}]`, message },
+          ];
+        })(),
+      ],
+    },
+  },
+  {
     // Server layering: services never import Fastify; SQL only in repositories.
     files: ['apps/api/src/modules/**/service.ts', 'apps/api/src/modules/**/*-service.ts'],
     rules: {

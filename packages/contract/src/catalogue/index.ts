@@ -20,10 +20,11 @@ export * from './resources.js';
 export * from './permissions.js';
 
 /**
- * Every back-end route of platform-foundation §7, as data: the server registers plain CRUD from
- * it (apps/api/src/catalogue) and the client builds its calls from it.
+ * Every back-end route of platform-foundation §7 with its literal type: each entry's name, path,
+ * operations and named calls are known to the compiler, so the web client's methods and path
+ * parameters are derived from it. The same array as {@link catalogue}.
  */
-export const catalogue: readonly CatalogueEntry[] = [
+export const catalogueEntries = [
   ...signInRoutes,
   ...analyticsActivitiesRoutes,
   ...usersEventsBulkRoutes,
@@ -38,7 +39,16 @@ export const catalogue: readonly CatalogueEntry[] = [
   ...reportsRoutes,
   ...analyticsRoutes,
   ...perUserRoutes,
-];
+] as const;
+
+/** One entry of the catalogue with its literal type. */
+export type CatalogueEntryLiteral = (typeof catalogueEntries)[number];
+
+/**
+ * Every back-end route of platform-foundation §7, as data: the server registers plain CRUD from
+ * it (apps/api/src/catalogue) and the client builds its calls from it.
+ */
+export const catalogue: readonly CatalogueEntry[] = catalogueEntries;
 
 const byName = new Map(catalogue.map((entry) => [entry.name, entry]));
 

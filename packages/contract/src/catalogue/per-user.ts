@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from './types.js';
+import type { AreaEntry, CatalogueEntry } from './types.js';
 import { ALL_OPERATIONS, except, inArea, only } from './types.js';
 
 type Row = Omit<CatalogueEntry, 'area' | 'path' | 'operations'> & {
@@ -9,13 +9,20 @@ type Row = Omit<CatalogueEntry, 'area' | 'path' | 'operations'> & {
 
 const USER = '/users/{userId}/';
 
+/** A per-user row as an entry, literal types kept: the path under {@link USER}, all operations by default. */
+type PerUserEntry<R extends Row> = Omit<R, 'under' | 'operations'> & {
+  readonly path: `${typeof USER}${R['under']}`;
+  readonly operations: R extends { operations: infer O } ? O : typeof ALL_OPERATIONS;
+};
+
 /** Per-user rows: every path relative to `/users/{userId}/`, generic where not disabled. */
-function perUser(rows: Row[]): Array<Omit<CatalogueEntry, 'area'>> {
-  return rows.map(({ under, operations, ...rest }) => ({
+function perUser<const R extends readonly Row[]>(rows: R): { readonly [K in keyof R]: PerUserEntry<R[K]> } {
+  const entries: AreaEntry[] = rows.map(({ under, operations, ...rest }) => ({
     ...rest,
     path: `${USER}${under}`,
     operations: operations ?? ALL_OPERATIONS,
   }));
+  return entries as unknown as { readonly [K in keyof R]: PerUserEntry<R[K]> };
 }
 
 /** platform-foundation §7 "Per-user resources". */

@@ -1,15 +1,22 @@
-import type { CatalogueExtra } from './types.js';
 import { except, inArea } from './types.js';
 
 const NOTE = 'All are GET with query parameters; update and index are disabled.';
 
+/** Report calls, literal types kept (the web client names its methods after them). */
+type ReportCalls<R extends string, N extends readonly string[]> = {
+  readonly [K in keyof N]: { readonly method: 'GET'; readonly path: `${R}${N[K]}`; readonly note: string };
+};
+
 /** The named report GETs under a report route: `{route}{report}` with query parameters. */
-function reportCalls(route: string, reports: string[]): CatalogueExtra[] {
+function reportCalls<const R extends string, const N extends readonly string[]>(
+  route: R,
+  reports: N,
+): ReportCalls<R, N> {
   return reports.map((report) => ({
     method: 'GET',
     path: `${route}${report}`,
     note: 'With query parameters.',
-  }));
+  })) as unknown as ReportCalls<R, N>;
 }
 
 /**

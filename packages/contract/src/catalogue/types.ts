@@ -28,23 +28,47 @@ export type CatalogueEntry = {
   note?: string;
 };
 
+/*
+ * The helpers below keep their arguments' literal types (const type parameters), so that the
+ * catalogue's type knows each entry's name, path, operations and named calls: the web client's
+ * methods and path parameters are derived from it (apps/web/src/lib/api/catalogue-api.ts).
+ */
+
 /** Every generic operation: a resource the spec lists without disabling anything. */
-export const ALL_OPERATIONS: readonly CatalogueOperation[] = CATALOGUE_OPERATIONS;
+export const ALL_OPERATIONS: typeof CATALOGUE_OPERATIONS = CATALOGUE_OPERATIONS;
 
 /** Only the given operations (the spec says "X only" or lists what remains). */
-export function only(...operations: CatalogueOperation[]): readonly CatalogueOperation[] {
-  return CATALOGUE_OPERATIONS.filter((operation) => operations.includes(operation));
+export function only<const O extends CatalogueOperation>(...operations: O[]): readonly O[] {
+  return CATALOGUE_OPERATIONS.filter((operation): operation is O =>
+    (operations as CatalogueOperation[]).includes(operation),
+  );
 }
 
 /** Every operation except the disabled ones (the spec says "no X" or "X disabled"). */
-export function except(...disabled: CatalogueOperation[]): readonly CatalogueOperation[] {
-  return CATALOGUE_OPERATIONS.filter((operation) => !disabled.includes(operation));
+export function except<const D extends CatalogueOperation>(
+  ...disabled: D[]
+): readonly Exclude<CatalogueOperation, D>[] {
+  return CATALOGUE_OPERATIONS.filter(
+    (operation): operation is Exclude<CatalogueOperation, D> =>
+      !(disabled as CatalogueOperation[]).includes(operation),
+  );
 }
 
 /** No generic operation: the route only carries named calls. */
-export const NO_OPERATIONS: readonly CatalogueOperation[] = [];
+export const NO_OPERATIONS: readonly never[] = [];
+
+/** An entry as an area file writes it: everything but the area. */
+export type AreaEntry = Omit<CatalogueEntry, 'area'>;
+
+/** The entries of an area file, each tagged with the area, literal types kept. */
+export type InArea<A extends string, E extends readonly AreaEntry[]> = {
+  readonly [K in keyof E]: E[K] & { readonly area: A };
+};
 
 /** Tags a file's entries with their area, so each area file lists its routes without repeating it. */
-export function inArea(area: string, entries: ReadonlyArray<Omit<CatalogueEntry, 'area'>>): CatalogueEntry[] {
-  return entries.map((entry) => ({ ...entry, area }));
+export function inArea<const A extends string, const E extends readonly AreaEntry[]>(
+  area: A,
+  entries: E,
+): InArea<A, E> {
+  return entries.map((entry) => ({ ...entry, area })) as unknown as InArea<A, E>;
 }

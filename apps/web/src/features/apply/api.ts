@@ -12,51 +12,48 @@ import {
   type SignInResponse,
   type TwoFactorResponse,
   type User,
-  type UserResponse,
 } from '@muster/contract';
-import { createApiClient, type ApiClient } from '../../lib/api/client';
+import { checkEmail as postCheckEmail, fetchPublicMotivations as getPublicMotivations } from '../../lib/api/calls/apply';
+import { requestPasswordReset as postPasswordEmail } from '../../lib/api/calls/auth';
+import { fetchOpportunity as getOpportunity } from '../../lib/api/calls/opportunities';
+import { fetchUser } from '../../lib/api/calls/users';
+import { catalogueApiFor } from '../../lib/api/catalogue-api';
+import type { ApiClient } from '../../lib/api/client';
 import { apiClient, tokenStore } from '../../lib/api/default-client';
 import { signIn, submitTwoFactorCode } from '../../lib/auth/auth-api';
-
-/** The routes at the site root (`/password/email`) are reached through a client based at `/`. */
-let rootClient: ApiClient | null = null;
-function siteRootClient(): ApiClient {
-  rootClient ??= createApiClient({ tokenStore, baseUrl: '/' });
-  return rootClient;
-}
 
 export type { FormSection, Opportunity, Organisation };
 
 /** `GET opportunities/{id}`. */
 export async function fetchOpportunity(opportunityId: string, client: ApiClient = apiClient): Promise<Opportunity> {
-  const answer = await client.get<{ data: Opportunity }>(`opportunities/${encodeURIComponent(opportunityId)}`);
+  const answer = (await getOpportunity(opportunityId, undefined, client)) as { data: Opportunity };
   return answer.data;
 }
 
 /** `GET opportunities/{id}/application-form/`: the steps, in order. */
 export async function fetchApplicationForm(opportunityId: string, client: ApiClient = apiClient): Promise<FormSection[]> {
-  const answer = await client.get<ApplicationFormResponse>(
-    `opportunities/${encodeURIComponent(opportunityId)}/application-form/`,
-  );
+  const answer: ApplicationFormResponse = await catalogueApiFor(client).opportunities.applicationForm.index({
+    opportunityId,
+  });
   return [...answer.data].sort((a, b) => a.position - b.position);
 }
 
 /** `GET organisation/detailed/`: minor age, single sign-on provider, currency. */
 export async function fetchOrganisation(client: ApiClient = apiClient): Promise<Organisation> {
-  const answer = await client.get<{ data: Organisation }>('organisation/detailed/');
+  const answer = await catalogueApiFor(client).organisation.detailed.index();
   return answer.data;
 }
 
 /** `POST opportunities/log-apply-action`: the visitor came from an "apply" link. */
 export async function logApplyAction(slug: string, client: ApiClient = apiClient): Promise<void> {
-  await client.post('opportunities/log-apply-action', { slug });
+  await catalogueApiFor(client).opportunities.logApplyAction.post({ slug });
 }
 
 export type Motivation = PublicMotivationsResponse['data'][number];
 
 /** `GET motivations/public?limit=999` (applicant-flow §9). */
 export async function fetchPublicMotivations(client: ApiClient = apiClient): Promise<Motivation[]> {
-  const answer = await client.get<PublicMotivationsResponse>('motivations/public', { query: { limit: 999 } });
+  const answer = await getPublicMotivations(client);
   return answer.data;
 }
 
@@ -65,13 +62,12 @@ export async function fetchPublicMotivations(client: ApiClient = apiClient): Pro
  * password) and 410 (an account without one) come back as ApiError, like 429 with Retry-After.
  */
 export async function checkEmail(email: string, signal?: AbortSignal, client: ApiClient = apiClient): Promise<CheckEmailResponse> {
-  return client.post<CheckEmailResponse>('application/check-email', { email }, { signal });
+  return postCheckEmail(email, signal, client);
 }
 
 /** `POST /password/email {email, intended}` at the site root: emails a reset link. */
 export async function requestPasswordReset(email: string, intended: string): Promise<string> {
-  const answer = await siteRootClient().post<{ message: string }>('password/email', { email, intended }, { auth: false });
-  return answer.message;
+  return postPasswordEmail(email, intended);
 }
 
 /** Sign-in inside the form: the shared call of lib/auth, returning whether a second factor is due. */
@@ -92,7 +88,7 @@ export const PROFILE_INCLUDES = USER_INCLUDES.filter((name) => name !== 'roles')
 
 /** `GET users/{id}?include=…`: the signed-in applicant, to prefill and lock the details. */
 export async function fetchProfile(userId: number, client: ApiClient = apiClient): Promise<ApplicantProfile> {
-  const answer = await client.get<UserResponse>(`users/${userId}`, { query: { include: PROFILE_INCLUDES } });
+  const answer = await fetchUser(userId, { include: PROFILE_INCLUDES }, undefined, client);
   return answer.data;
 }
 
@@ -109,10 +105,11 @@ export async function fetchKeyedApplication(
   email: string,
   client: ApiClient = apiClient,
 ): Promise<KeyedApplication> {
-  const answer = await client.get<ApplyShowResponse>(`opportunities/${encodeURIComponent(opportunityId)}/apply/`, {
-    query: { t: Date.now(), key: applicationKey },
-    headers: { 'X-EMAIL-ADDRESS': email },
-  });
+  const answer: ApplyShowResponse = await catalogueApiFor(client).opportunities.apply.index(
+    { opportunityId },
+    { t: Date.now(), key: applicationKey },
+    { headers: { 'X-EMAIL-ADDRESS': email } },
+  );
   return answer.data;
 }
 
@@ -133,8 +130,8 @@ export async function postApplication(
   if (options.validateOnly) {
     body.set('validateOnly', '1');
   }
-  const answer = await client.post<ApplySubmitResponse | undefined>(
-    `opportunities/${encodeURIComponent(opportunityId)}/apply/`,
+  const answer: ApplySubmitResponse | undefined = await catalogueApiFor(client).opportunities.apply.store(
+    { opportunityId },
     body,
     { headers: options.idempotencyKey && !options.validateOnly ? { 'Idempotency-Key': options.idempotencyKey } : {} },
   );

@@ -1,5 +1,6 @@
 import { displayDate, residentialBookingSummarySchema, type Opportunity, type ResidentialBookingSummary } from '@muster/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { loginTokenHref } from '../../lib/api/calls/auth';
 import { ModalDialog } from './modal-dialog';
 
 /** The opportunity type whose applications are bookings, handled by the booking screens instead. */
@@ -8,7 +9,7 @@ export const ONE_OFF = 'One-off';
 
 /** The Finish link of applicant-flow §2.11: a token login into the portal when a token came back. */
 export function finishHref(token: string | null): string {
-  return token ? `/api/login/token/${encodeURIComponent(token)}?redirect=${encodeURIComponent('/portal')}` : '/portal';
+  return token ? loginTokenHref(token, '/portal') : '/portal';
 }
 
 /** The thank-you text of applicant-flow §2.11, by opportunity type. */

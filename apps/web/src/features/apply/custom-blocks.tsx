@@ -2,6 +2,7 @@ import type { FormSection, Opportunity, Organisation } from '@muster/contract';
 import { useCallback } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CustomField, type CustomFieldDefinition } from '../../components/ui/custom-field/custom-field';
+import { ephemeralUploader } from '../../lib/api/calls/files';
 import { fieldId } from './fields';
 import { errorMessage } from './form-errors';
 import type { ApplicationFormValues } from './form-values';
@@ -44,6 +45,7 @@ function BoundField({
       onChange={onChange}
       error={errorMessage(errors, name)}
       onUploadingChange={(uploading) => onUploadingChange(name, uploading)}
+      uploader={ephemeralUploader}
     />
   );
 }

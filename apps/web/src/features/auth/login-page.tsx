@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { OrganisationResponse, TwoFactorMethodName } from '@muster/contract';
-import { apiClient } from '../../lib/api/default-client';
+import { ssoRedirectHref } from '../../lib/api/calls/auth';
+import { api } from '../../lib/api/default-client';
 import { safeIntendedPath } from '../../lib/auth/auth-api';
 import { useSession } from '../../lib/session/session-context';
 import { CodeForm } from './code-form';
@@ -31,7 +32,7 @@ export function LoginPage() {
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const organisation = useQuery({
     queryKey: ['organisation', 'detailed'],
-    queryFn: () => apiClient.get<OrganisationResponse>('organisation/detailed/', { auth: false }),
+    queryFn: (): Promise<OrganisationResponse> => api.organisation.detailed.index(undefined, { auth: false }),
     staleTime: 5 * 60_000,
   });
   const ssoProvider = organisation.data?.data.sso_provider ?? null;
@@ -68,7 +69,7 @@ export function LoginPage() {
         <p>
           <a
             className="login-form__submit primary-button"
-            href={`/auth/sso/redirect?redirect=${encodeURIComponent(safeIntendedPath(intended))}`}
+            href={ssoRedirectHref(safeIntendedPath(intended))}
           >
             Sign in with {ssoProvider.name}
           </a>

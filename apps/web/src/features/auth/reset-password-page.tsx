@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { passwordResetBodySchema, type PasswordResetBody } from '@muster/contract';
-import { apiClient } from '../../lib/api/default-client';
+import { resetPassword } from '../../lib/api/calls/auth';
 import { isApiError } from '../../lib/api/errors';
 import { PasswordStrength } from '../../components/ui/password-strength/password-strength';
 import { formErrorMessage } from './form-error';
@@ -38,7 +38,7 @@ export function ResetPasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await apiClient.post('/password/reset', values, { auth: false });
+      await resetPassword(values);
       setDone(true);
     } catch (error) {
       if (isApiError(error, 422)) {

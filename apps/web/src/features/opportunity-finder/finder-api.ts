@@ -5,7 +5,8 @@ import {
   type OpportunityCountry,
   type OpportunityListResponse,
 } from '@muster/contract';
-import { apiClient } from '../../lib/api/default-client';
+import { listOpportunities } from '../../lib/api/calls/opportunities';
+import { api } from '../../lib/api/default-client';
 import { finderRequest, type FinderQuery } from './finder-query';
 
 /**
@@ -17,22 +18,27 @@ export async function fetchOpportunities(
   signal?: AbortSignal,
 ): Promise<OpportunityListResponse> {
   const request = finderRequest(query);
-  const body = await apiClient.get<unknown>(request.path, { query: request.query, signal, auth: false });
+  const body =
+    request.list === 'opportunities'
+      ? await listOpportunities(request.query, { signal, auth: false })
+      : await api.residentialOpportunities.index<unknown>(request.query, { signal, auth: false });
   return opportunityListResponseSchema.parse(body);
 }
 
 /** `GET residential-opportunities/countries`: where residential opportunities take place. */
 export async function fetchResidentialCountries(signal?: AbortSignal): Promise<OpportunityCountry[]> {
-  const body = await apiClient.get<unknown>('residential-opportunities/countries', { signal, auth: false });
+  const body = await api.residentialOpportunities.countries.index<unknown>(undefined, {
+    signal,
+    auth: false,
+  });
   return opportunityCountriesResponseSchema.parse(body).data;
 }
 
 /** `GET residential-opportunities/counties/?country`: the counties of one of those countries. */
 export async function fetchResidentialCounties(country: string, signal?: AbortSignal): Promise<string[]> {
-  const body = await apiClient.get<unknown>('residential-opportunities/counties/', {
-    query: { country },
-    signal,
-    auth: false,
-  });
+  const body = await api.residentialOpportunities.counties.index<unknown>(
+    { country },
+    { signal, auth: false },
+  );
   return opportunityCountiesResponseSchema.parse(body).data.map((county) => county.name);
 }

@@ -52,11 +52,11 @@ describe('finderHref', () => {
 describe('finderRequest', () => {
   it('asks the opportunities list without a place, the residential list with one', () => {
     expect(finderRequest({ ...EMPTY, search: 'beach', page: 2 })).toEqual({
-      path: 'opportunities/',
+      list: 'opportunities',
       query: { search: 'beach', page: 2, per_page: FINDER_PAGE_SIZE },
     });
     expect(finderRequest({ ...EMPTY, country: 'GB', county: 'Cumbria' })).toEqual({
-      path: 'residential-opportunities/',
+      list: 'residential',
       query: { search: undefined, page: 1, per_page: FINDER_PAGE_SIZE, country: 'GB', county: 'Cumbria' },
     });
   });

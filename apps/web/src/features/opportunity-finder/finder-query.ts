@@ -60,9 +60,12 @@ export function isPlaceFilter(query: FinderQuery): boolean {
   return query.country !== '';
 }
 
-/** The API call answering a finder state: its path and query. */
+/**
+ * The API call answering a finder state: which list (the opportunities, or the residential
+ * opportunities when a place is chosen) and its query.
+ */
 export function finderRequest(query: FinderQuery): {
-  path: string;
+  list: 'opportunities' | 'residential';
   query: Record<string, string | number | undefined>;
 } {
   const common = {
@@ -71,10 +74,10 @@ export function finderRequest(query: FinderQuery): {
     per_page: FINDER_PAGE_SIZE,
   };
   if (!isPlaceFilter(query)) {
-    return { path: 'opportunities/', query: common };
+    return { list: 'opportunities', query: common };
   }
   return {
-    path: 'residential-opportunities/',
+    list: 'residential',
     query: { ...common, country: query.country || undefined, county: query.county || undefined },
   };
 }

@@ -14,11 +14,11 @@ import {
   type ResidentialBookingSummary,
   type UserBooking,
 } from '@muster/contract';
-import { apiClient } from '../../lib/api/default-client';
+import { api } from '../../lib/api/default-client';
 
 /** `GET users/{userId}/applications/`: the user's applications, newest first. */
 export async function fetchUserApplications(userId: number): Promise<PortalApplicationSummary[]> {
-  const body = await apiClient.get<unknown>(`users/${userId}/applications/`);
+  const body = await api.users.applications.index<unknown>({ userId });
   return portalApplicationListResponseSchema.parse(body).data;
 }
 
@@ -27,15 +27,16 @@ export async function fetchUserApplications(userId: number): Promise<PortalAppli
  * user with its status, cancelled ones too, newest stay first (the API answers them earliest first).
  */
 export async function fetchUserStays(userId: number): Promise<ResidentialBookingSummary[]> {
-  const body = await apiClient.get<unknown>(`users/${userId}/residential-bookings`, {
-    query: { include: 'team', include_cancelled: '1' },
-  });
+  const body = await api.users.residentialBookings.index<unknown>(
+    { userId },
+    { include: 'team', include_cancelled: '1' },
+  );
   return [...userBookingsResponseSchema.parse(body).data].reverse();
 }
 
 /** `GET users/{userId}/residential-bookings/{bookingId}`: one stay for its page. */
 export async function fetchUserBooking(userId: number, bookingId: number): Promise<UserBooking> {
-  const body = await apiClient.get<unknown>(`users/${userId}/residential-bookings/${bookingId}`);
+  const body = await api.users.residentialBookings.show<unknown>({ userId }, bookingId);
   return userBookingResponseSchema.parse(body).data;
 }
 
@@ -45,7 +46,7 @@ export async function cancelUserBooking(
   bookingId: number,
   body: BookingCancelBody,
 ): Promise<UserBooking> {
-  const answer = await apiClient.put<unknown>(`users/${userId}/residential-bookings/${bookingId}`, body);
+  const answer = await api.users.residentialBookings.update<unknown>({ userId }, bookingId, body);
   return userBookingResponseSchema.parse(answer).data;
 }
 
@@ -56,9 +57,7 @@ const cancelReasonsSchema = paginatedResponseSchema(organisationResidentialCance
  * with, in their order; retired ones are left out.
  */
 export async function fetchCancelReasons(): Promise<OrganisationResidentialCancelReason[]> {
-  const body = await apiClient.get<unknown>('organisation/residential-cancel-reasons', {
-    query: { per_page: '100' },
-  });
+  const body = await api.organisation.residentialCancelReasons.index<unknown>({ per_page: '100' });
   return cancelReasonsSchema.parse(body).data.filter((reason) => reason.active);
 }
 
@@ -67,14 +66,12 @@ export async function fetchUserApplication(
   userId: number,
   applicationId: number,
 ): Promise<PortalApplication> {
-  const body = await apiClient.get<unknown>(`users/${userId}/applications/${applicationId}`);
+  const body = await api.users.applications.show<unknown>({ userId }, applicationId);
   return portalApplicationResponseSchema.parse(body).data;
 }
 
 /** `GET teams/{teamId}?user_id=`: the team with the member's current roles. */
 export async function fetchTeam(teamId: number, userId: number | null): Promise<PortalTeam> {
-  const body = await apiClient.get<unknown>(`teams/${teamId}`, {
-    query: userId === null ? {} : { user_id: String(userId) },
-  });
+  const body = await api.teams.show<unknown>(teamId, userId === null ? {} : { user_id: String(userId) });
   return portalTeamResponseSchema.parse(body).data;
 }

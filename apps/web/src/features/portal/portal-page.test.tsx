@@ -7,7 +7,7 @@ import { renderPortalRoute, signIn, stubPortalApi } from './test-support';
 const { answers } = stubPortalApi();
 
 const APPLICATIONS = 'GET /api/users/5/applications/';
-const STAYS = 'GET /api/users/5/residential-bookings?include=team&include_cancelled=1';
+const STAYS = 'GET /api/users/5/residential-bookings/?include=team&include_cancelled=1';
 
 const renderPortal = (at = '/portal') => renderPortalRoute('/portal', <PortalPage />, at);
 

@@ -14,7 +14,7 @@ let urls: string[];
 function network(input: RequestInfo | URL): Promise<Response> {
   const url = input instanceof Request ? input.url : input.toString();
   urls.push(url);
-  const consents = /\/api\/users\/\d+\/consents$/.test(url);
+  const consents = /\/api\/users\/\d+\/consents\/$/.test(url);
   return Promise.resolve(
     new Response(JSON.stringify(consents ? { data: { data: [] } } : { message: 'Not found' }), {
       status: consents ? 200 : 404,
@@ -90,7 +90,7 @@ describe('ProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Your profile', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(await screen.findByText('There are no consents to answer.')).toBeInTheDocument();
-    expect(urls).toContain('/api/users/7/consents');
+    expect(urls).toContain('/api/users/7/consents/');
     expect(screen.getByRole('heading', { name: 'Account', level: 2 })).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/come later/i);
     expect(await axeViolations(document.body)).toEqual([]);
@@ -102,7 +102,7 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('There are no consents to answer.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Two-factor authentication' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Account' })).not.toBeInTheDocument();
-    expect(urls).toEqual(['/api/users/5/consents']);
+    expect(urls).toEqual(['/api/users/5/consents/']);
   });
 
   it('says a profile address that names no user is not found', async () => {

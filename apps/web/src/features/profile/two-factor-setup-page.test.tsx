@@ -15,7 +15,7 @@ const { calls, answers } = stubQueuedApi({ repeatLast: true, contentType: 'appli
 
 const USER = '/api/users/7';
 const ENFORCEMENT = '/api/users/7/two-factor/enforcement';
-const TWO_FACTOR = '/api/users/7/two-factor';
+const TWO_FACTOR = '/api/users/7/two-factor/';
 const REFRESH = '/api/auth/api/refresh';
 const RECOVERY = Array.from({ length: 10 }, (_, index) => `fghjk-mnp${String(index).padStart(2, '2')}`);
 

@@ -1,4 +1,6 @@
 import type { ReferenceAnsweredResponse, ReferenceForm, ReferenceFormResponse } from '@muster/contract';
+import { postReference as postAnswers } from '../../lib/api/calls/reference';
+import { catalogueApiFor } from '../../lib/api/catalogue-api';
 import type { ApiClient } from '../../lib/api/client';
 import { apiClient } from '../../lib/api/default-client';
 
@@ -7,7 +9,7 @@ export async function fetchReferenceForm(
   token: string,
   client: ApiClient = apiClient,
 ): Promise<ReferenceForm> {
-  const answer = await client.get<ReferenceFormResponse>(`reference/${encodeURIComponent(token)}`, {
+  const answer: ReferenceFormResponse = await catalogueApiFor(client).reference.show(token, undefined, {
     auth: false,
   });
   return answer.data;
@@ -19,10 +21,6 @@ export async function postReference(
   answers: Record<string, string>,
   client: ApiClient = apiClient,
 ): Promise<ReferenceAnsweredResponse['data']> {
-  const answer = await client.post<ReferenceAnsweredResponse>(
-    `reference/${encodeURIComponent(token)}`,
-    { answers },
-    { auth: false },
-  );
+  const answer: ReferenceAnsweredResponse = await postAnswers(token, answers, client);
   return answer.data;
 }

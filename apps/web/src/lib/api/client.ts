@@ -17,6 +17,12 @@ export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 export type ApiErrorReason = 'service-unavailable' | 'refresh-failed';
 export type ApiErrorHook = (error: ApiError, context: { reason: ApiErrorReason }) => void;
 
+/**
+ * How to read a successful answer: `auto` (default) parses JSON and gives text otherwise;
+ * `text` and `blob` read the body as such (a PDF, a text preview).
+ */
+export type ResponseType = 'auto' | 'text' | 'blob';
+
 export type RequestOptions = {
   query?: QueryParams;
   /** JSON-encoded, except FormData, which is sent as multipart. */
@@ -34,7 +40,21 @@ export type RequestOptions = {
    * 401 means wrong credentials, not an expired token.
    */
   auth?: boolean;
+  responseType?: ResponseType;
 };
+
+/** How far an upload has got: bytes sent of the whole request body. */
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadOptions = Omit<RequestOptions, 'body'> & {
+  /** POST unless given. */
+  method?: 'POST' | 'PUT';
+  /** Told as the body goes out; starts again from 0 when the upload is retried after a token renewal. */
+  onProgress?: (progress: UploadProgress) => void;
+};
+
+/** The part of XMLHttpRequest an upload needs (the browser's, or a stand-in in tests). */
+export type XhrFactory = () => XMLHttpRequest;
 
 export type ApiClientOptions = {
   tokenStore: TokenStore;
@@ -42,6 +62,8 @@ export type ApiClientOptions = {
   baseUrl?: string;
   onError?: ApiErrorHook;
   fetch?: typeof fetch;
+  /** Makes the XMLHttpRequest uploads go through (only it reports upload progress); default the global one. */
+  xhr?: XhrFactory;
   refreshPollMs?: number;
   concurrentRefreshWaitMs?: number;
 };
@@ -52,6 +74,12 @@ export type ApiClient = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T>;
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => Promise<T>;
   delete: <T>(path: string, options?: RequestOptions) => Promise<T>;
+  /**
+   * Sends `body` as multipart with upload progress, under the same rules as every other call:
+   * bearer token, one renewal and retry on 401, 503 to the error hook, cancellation through
+   * `signal` (rejecting with {@link CancelledError}).
+   */
+  upload: <T>(path: string, body: FormData, options?: UploadOptions) => Promise<T>;
   /** Adds an error-hook listener; returns the function that removes it. */
   onError: (hook: ApiErrorHook) => () => void;
   /** The absolute or root-relative URL a path resolves to. */
@@ -109,16 +137,23 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, responseType: ResponseType = 'auto'): Promise<unknown> {
   if (response.status === 204 || response.status === 205) {
     return undefined;
   }
+  if (responseType === 'blob') {
+    return response.blob();
+  }
   const text = await response.text();
+  if (responseType === 'text') {
+    return text;
+  }
   if (text === '') {
     return undefined;
   }
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
+  const type = response.headers.get('content-type');
+  // No type at all (an XMLHttpRequest stand-in, a bare proxy answer): JSON if it parses.
+  if (type === null || type.includes('json')) {
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -126,6 +161,85 @@ async function readBody(response: Response): Promise<unknown> {
     }
   }
   return text;
+}
+
+/** Sends one request and answers its response; fetch, or XMLHttpRequest for uploads. */
+type Transport = (url: string, init: RequestInit & { headers: Record<string, string> }) => Promise<Response>;
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** `getAllResponseHeaders()` text to Headers; a stand-in without the method gives none. */
+function xhrHeaders(request: XMLHttpRequest): Headers {
+  const headers = new Headers();
+  const raw = typeof request.getAllResponseHeaders === 'function' ? request.getAllResponseHeaders() : '';
+  for (const line of raw.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) {
+      try {
+        headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      } catch {
+        // A header the Headers class refuses is of no use to the client either.
+      }
+    }
+  }
+  return headers;
+}
+
+/**
+ * A transport over XMLHttpRequest, which (unlike fetch) reports upload progress. Network failures
+ * reject with a TypeError and aborts with an AbortError, as fetch's do, so the client treats both
+ * transports alike.
+ */
+function xhrTransport(makeXhr: XhrFactory, onProgress?: (progress: UploadProgress) => void): Transport {
+  return (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const { signal } = init;
+      if (signal?.aborted) {
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        return;
+      }
+      const request = makeXhr();
+      request.open(init.method ?? 'POST', url);
+      for (const [name, value] of Object.entries(init.headers)) {
+        request.setRequestHeader(name, value);
+      }
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) {
+          onProgress?.({ loaded: event.loaded, total: event.total });
+        }
+      });
+      const onAbort = () => request.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      request.addEventListener('load', () => {
+        settle();
+        const { status } = request;
+        if (status < 200 || status > 599) {
+          reject(new TypeError(`The upload ended with status ${status}.`));
+          return;
+        }
+        try {
+          // Bytes rather than a string, so that Response adds no Content-Type of its own.
+          const body = NULL_BODY_STATUSES.has(status) ? null : new TextEncoder().encode(request.responseText ?? '');
+          resolve(new Response(body, { status, headers: xhrHeaders(request) }));
+        } catch (error) {
+          reject(new TypeError('The upload answer could not be read.', { cause: error }));
+        }
+      });
+      request.addEventListener('error', () => {
+        settle();
+        reject(new TypeError('The upload did not reach the server.'));
+      });
+      request.addEventListener('timeout', () => {
+        settle();
+        reject(new TypeError('The upload timed out.'));
+      });
+      request.addEventListener('abort', () => {
+        settle();
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      });
+      request.send(init.body as XMLHttpRequestBodyInit | null | undefined);
+    });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -183,6 +297,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { tokenStore } = options;
   const baseUrl = options.baseUrl ?? API_BASE_PATH;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const fetchTransport: Transport = (url, init) => doFetch(url, init);
+  const makeXhr: XhrFactory = options.xhr ?? (() => new XMLHttpRequest());
   const pollMs = options.refreshPollMs ?? REFRESH_POLL_MS;
   const concurrentWaitMs = options.concurrentRefreshWaitMs ?? CONCURRENT_REFRESH_WAIT_MS;
   const hooks = new Set<ApiErrorHook>(options.onError ? [options.onError] : []);
@@ -297,6 +413,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     requestOptions: RequestOptions,
     signal: AbortSignal,
     isRetry: boolean,
+    transport: Transport,
   ): Promise<T> => {
     const useAuth = requestOptions.auth !== false;
     if (useAuth) {
@@ -318,7 +435,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let response: Response;
     try {
-      response = await doFetch(joinUrl(baseUrl, path, requestOptions.query), { method, headers, body, signal });
+      response = await transport(joinUrl(baseUrl, path, requestOptions.query), { method, headers, body, signal });
     } catch (error) {
       if (signal.aborted || isAbort(error)) {
         throw new CancelledError();
@@ -329,7 +446,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (response.status === 401 && useAuth && token !== null && !isRetry) {
       const unauthorised = await errorFromResponse(response);
       await renewAfter401(token, unauthorised, signal);
-      return send<T>(method, path, requestOptions, signal, true);
+      return send<T>(method, path, requestOptions, signal, true, transport);
     }
     if (!response.ok) {
       const error = await errorFromResponse(response);
@@ -339,7 +456,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw error;
     }
     try {
-      return (await readBody(response)) as T;
+      return (await readBody(response, requestOptions.responseType)) as T;
     } catch (error) {
       if (signal.aborted || isAbort(error)) {
         throw new CancelledError();
@@ -348,7 +465,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
-  const request = async <T>(method: HttpMethod, path: string, requestOptions: RequestOptions = {}): Promise<T> => {
+  const request = async <T>(
+    method: HttpMethod,
+    path: string,
+    requestOptions: RequestOptions = {},
+    transport: Transport = fetchTransport,
+  ): Promise<T> => {
     const controller = new AbortController();
     const external = requestOptions.signal;
     const onExternalAbort = () => controller.abort(new CancelledError());
@@ -367,7 +489,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       inFlight.set(key, controller);
     }
     try {
-      return await send<T>(method, path, requestOptions, controller.signal, false);
+      return await send<T>(method, path, requestOptions, controller.signal, false, transport);
     } catch (error) {
       if (controller.signal.aborted) {
         throw error instanceof CancelledError ? error : new CancelledError();
@@ -387,6 +509,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, requestOptions) => request('POST', path, { ...requestOptions, body }),
     put: (path, body, requestOptions) => request('PUT', path, { ...requestOptions, body }),
     delete: (path, requestOptions) => request('DELETE', path, requestOptions),
+    upload: (path, body, { method = 'POST', onProgress, ...uploadOptions } = {}) =>
+      request(method, path, { ...uploadOptions, body }, xhrTransport(makeXhr, onProgress)),
     onError(hook) {
       hooks.add(hook);
       return () => {

@@ -1,3 +1,5 @@
+export * from './catalogue-api';
+export * from './catalogue-types';
 export * from './client';
 export * from './errors';
 export * from './resource';

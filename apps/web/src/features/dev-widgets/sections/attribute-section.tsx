@@ -13,6 +13,8 @@ import type {
 } from '../../../components/ui/diversity-question/diversity-answer';
 import { DiversityQuestion } from '../../../components/ui/diversity-question/diversity-question';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor/markdown-editor';
+import { ephemeralUploader } from '../../../lib/api/calls/files';
+import { api } from '../../../lib/api/default-client';
 import { Emitted, Example, GallerySection, LiveExample, WidgetExamples } from '../gallery';
 
 /** What a widget emitted, as JSON, or '(empty)'. */
@@ -40,14 +42,14 @@ const thumbnail =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='64' height='64'%3E%3Crect width='64' height='64' fill='%23134e4a'/%3E%3C/svg%3E";
 const certificate: Attachment = {
   id: 'gallery-certificate',
-  url: '/api/files/00000000-0000-4000-8000-000000000001',
+  url: api.files.href('00000000-0000-4000-8000-000000000001'),
   original_name: 'first-aid-certificate.pdf',
   file_size: 182_000,
   type: 'application/pdf',
 };
 const video: Attachment = {
   id: 'gallery-video',
-  url: '/api/files/00000000-0000-4000-8000-000000000002',
+  url: api.files.href('00000000-0000-4000-8000-000000000002'),
   name: 'induction-talk.mp4',
   size: 5_400_000,
   type: 'video/mp4',
@@ -142,6 +144,7 @@ function LiveField({
         busy={busy}
         organisation={{ currency_symbol: '£', date_format: 'DD/MM/Y' }}
         onUploadingChange={setUploading}
+        uploader={ephemeralUploader}
       />
       <Emitted testId={testId} text={emittedText(value)} />
       {isFile ? <p>Uploading: {uploading ? 'yes' : 'no'}</p> : null}

@@ -5,7 +5,8 @@ import {
   type BookingDateRangePickerProps,
   type BookingSelection,
 } from '../../../components/ui/booking-date-range-picker/booking-date-range-picker';
-import { apiClient, isCancelledError } from '../../../lib/api';
+import { isCancelledError } from '../../../lib/api';
+import { fetchOpportunity } from '../../../lib/api/calls/opportunities';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { Emitted, Example, GallerySection, WidgetExamples } from '../gallery';
 
@@ -50,8 +51,7 @@ export function BookingSection() {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiClient
-      .get<unknown>(`opportunities/${DEMO_RESIDENTIAL_SLUG}`, { signal: controller.signal })
+    fetchOpportunity(DEMO_RESIDENTIAL_SLUG, { signal: controller.signal })
       .then((body) => setOpportunity(opportunityResponseSchema.parse(body).data))
       .catch((error: unknown) => {
         if (!isCancelledError(error)) {

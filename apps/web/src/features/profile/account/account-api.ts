@@ -1,12 +1,13 @@
 import type { PasswordChangeBody, PasswordChangeResponse, SignOutEverywhereResponse } from '@muster/contract';
-import { apiClient } from '../../../lib/api/default-client';
+import { signOutEverywhere as endEverySession } from '../../../lib/api/calls/users';
+import { api } from '../../../lib/api/default-client';
 
-/** `PUT users/{id}/password`: changes the password; the user's other sign-ins end. */
+/** `PUT users/{id}/password/`: changes the password; the user's other sign-ins end. */
 export function changePassword(userId: number, body: PasswordChangeBody): Promise<PasswordChangeResponse> {
-  return apiClient.put<PasswordChangeResponse>(`users/${userId}/password`, body);
+  return api.users.password.update({ userId }, null, body);
 }
 
 /** `DELETE users/{id}/sessions`: ends every sign-in of the user, this one included. */
 export function signOutEverywhere(userId: number): Promise<SignOutEverywhereResponse> {
-  return apiClient.delete<SignOutEverywhereResponse>(`users/${userId}/sessions`);
+  return endEverySession(userId);
 }

@@ -13,7 +13,7 @@ import { AccountSection } from './account-section';
 
 const { calls, answers } = stubQueuedApi();
 
-const PASSWORD = '/api/users/7/password';
+const PASSWORD = '/api/users/7/password/';
 const SESSIONS = '/api/users/7/sessions';
 const CONTACT_DETAILS = '/api/users/7?include=emailAddresses%2CphoneNumbers';
 

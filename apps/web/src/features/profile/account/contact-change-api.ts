@@ -5,13 +5,12 @@ import type {
   ContactChangeStartResponse,
   UserResponse,
 } from '@muster/contract';
-import { apiClient } from '../../../lib/api/default-client';
+import { fetchUser } from '../../../lib/api/calls/users';
+import { api } from '../../../lib/api/default-client';
 
 /** The user's email addresses and phone numbers, as `GET users/{id}` includes them. */
 export function fetchContactDetails(userId: number): Promise<UserResponse> {
-  return apiClient.get<UserResponse>(`users/${userId}`, {
-    query: { include: 'emailAddresses,phoneNumbers' },
-  });
+  return fetchUser(userId, { include: 'emailAddresses,phoneNumbers' });
 }
 
 /** `POST users/{id}/contact-change`: checks the password and sends a code to the new address or number. */
@@ -19,7 +18,7 @@ export function startContactChange(
   userId: number,
   body: ContactChangeStartBody,
 ): Promise<ContactChangeStartResponse> {
-  return apiClient.post<ContactChangeStartResponse>(`users/${userId}/contact-change`, body);
+  return api.users.contactChange.store({ userId }, body);
 }
 
 /** `PUT users/{id}/contact-change`: confirms the change with the code; the user's other sign-ins end. */
@@ -27,5 +26,5 @@ export function confirmContactChange(
   userId: number,
   body: ContactChangeConfirmBody,
 ): Promise<ContactChangeConfirmResponse> {
-  return apiClient.put<ContactChangeConfirmResponse>(`users/${userId}/contact-change`, body);
+  return api.users.contactChange.update({ userId }, null, body);
 }

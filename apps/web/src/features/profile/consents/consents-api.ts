@@ -3,11 +3,11 @@ import type {
   UserConsentUpdateBody,
   UserConsentUpdateResponse,
 } from '@muster/contract';
-import { apiClient } from '../../../lib/api/default-client';
+import { api } from '../../../lib/api/default-client';
 
-/** `GET users/{id}/consents`: the consent questions with the user's answers and history. */
+/** `GET users/{id}/consents/`: the consent questions with the user's answers and history. */
 export function fetchUserConsents(userId: number): Promise<UserConsentListResponse> {
-  return apiClient.get<UserConsentListResponse>(`users/${userId}/consents`);
+  return api.users.consents.index({ userId });
 }
 
 /** `PUT users/{id}/consents/{consentId}`: one consent's new answer. */
@@ -15,5 +15,5 @@ export function updateUserConsent(
   userId: number,
   body: UserConsentUpdateBody,
 ): Promise<UserConsentUpdateResponse> {
-  return apiClient.put<UserConsentUpdateResponse>(`users/${userId}/consents/${body.id}`, body);
+  return api.users.consents.update({ userId }, body.id, body);
 }

@@ -58,7 +58,7 @@ function consents(): UserConsent[] {
   ];
 }
 
-const LIST = '/api/users/5/consents';
+const LIST = '/api/users/5/consents/';
 
 function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = input instanceof Request ? input.url : input.toString();
@@ -154,20 +154,20 @@ describe('ConsentsPanel', () => {
   it('sends the changed consents one at a time, in sequence, then shows Saved!', async () => {
     const [photos, contact] = consents() as [UserConsent, UserConsent];
     let release: () => void = () => undefined;
-    answers[`PUT ${LIST}/1`] = [
+    answers[`PUT ${LIST}1`] = [
       () =>
         new Promise<Answer>((resolve) => {
           release = () => resolve(savedAs(photos, 12, log(4, 4, 'Yes', 'No')));
         }),
     ];
-    answers[`PUT ${LIST}/2`] = [savedAs(contact, [21, 22], log(5, 4, 'Email', 'Email, Phone'))];
+    answers[`PUT ${LIST}2`] = [savedAs(contact, [21, 22], log(5, 4, 'Email', 'Email, Phone'))];
     await renderPanel();
     await userEvent.click(screen.getByRole('radio', { name: 'No' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Phone' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save consents' }));
 
     expect(puts()).toEqual([
-      { url: `${LIST}/1`, method: 'PUT', body: { id: 1, compulsory: true, answer: 12 } },
+      { url: `${LIST}1`, method: 'PUT', body: { id: 1, compulsory: true, answer: 12 } },
     ]);
     expect(screen.getByRole('button', { name: 'Saving…' })).toHaveAttribute('aria-busy', 'true');
     release();
@@ -185,8 +185,8 @@ describe('ConsentsPanel', () => {
 
   it('shows the failure sentence and stops at the first failed consent', async () => {
     const [photos] = consents() as [UserConsent, UserConsent];
-    answers[`PUT ${LIST}/1`] = [savedAs(photos, 12, log(4, 4, 'Yes', 'No'))];
-    answers[`PUT ${LIST}/2`] = [{ status: 500, body: { message: 'Boom' } }];
+    answers[`PUT ${LIST}1`] = [savedAs(photos, 12, log(4, 4, 'Yes', 'No'))];
+    answers[`PUT ${LIST}2`] = [{ status: 500, body: { message: 'Boom' } }];
     await renderPanel();
     await userEvent.click(screen.getByRole('radio', { name: 'No' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Email' }));
@@ -200,7 +200,7 @@ describe('ConsentsPanel', () => {
   });
 
   it('puts a server field error at its question', async () => {
-    answers[`PUT ${LIST}/2`] = [
+    answers[`PUT ${LIST}2`] = [
       {
         status: 422,
         body: {

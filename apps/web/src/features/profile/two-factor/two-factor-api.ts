@@ -8,30 +8,35 @@ import type {
   TwoFactorStartResponse,
   UserResponse,
 } from '@muster/contract';
-import { apiClient } from '../../../lib/api/default-client';
+import {
+  fetchTwoFactorEnforcement,
+  regenerateRecoveryCodes as newRecoveryCodes,
+} from '../../../lib/api/calls/two-factor';
+import { fetchUser } from '../../../lib/api/calls/users';
+import { api } from '../../../lib/api/default-client';
 import { DEVICE_TOKEN_STORAGE_KEY } from '../../../lib/auth/auth-api';
 
 /** The user's two-factor state as `GET users/{id}` answers it (applicant-flow §3.6). */
 export function fetchTwoFactorUser(userId: number): Promise<UserResponse> {
-  return apiClient.get<UserResponse>(`users/${userId}`);
+  return fetchUser(userId);
 }
 
 /** Which roles require two-factor, and whether SMS is offered. */
 export function fetchEnforcement(userId: number): Promise<TwoFactorEnforcementResponse> {
-  return apiClient.get<TwoFactorEnforcementResponse>(`users/${userId}/two-factor/enforcement`);
+  return fetchTwoFactorEnforcement(userId);
 }
 
-/** `POST users/{id}/two-factor`: sends a code (or answers a new authenticator secret). */
+/** `POST users/{id}/two-factor/`: sends a code (or answers a new authenticator secret). */
 export function startTwoFactor(userId: number, body: TwoFactorStartBody): Promise<TwoFactorStartResponse> {
-  return apiClient.post<TwoFactorStartResponse>(`users/${userId}/two-factor`, body);
+  return api.users.twoFactor.store({ userId }, body);
 }
 
-/** `PUT users/{id}/two-factor`: confirms set-up with the code, or disables. */
+/** `PUT users/{id}/two-factor/`: confirms set-up with the code, or disables. */
 export function confirmTwoFactor(
   userId: number,
   body: TwoFactorConfirmBody,
 ): Promise<TwoFactorConfirmResponse> {
-  return apiClient.put<TwoFactorConfirmResponse>(`users/${userId}/two-factor`, body);
+  return api.users.twoFactor.update({ userId }, null, body);
 }
 
 /**
@@ -39,9 +44,7 @@ export function confirmTwoFactor(
  * sign-in reads it; not trusting forgets it here too.
  */
 export async function setTrustComputer(userId: number, trust: boolean): Promise<TrustComputerResponse> {
-  const answer = await apiClient.put<TrustComputerResponse>(`users/${userId}/two-factor/trust-computer`, {
-    trust,
-  });
+  const answer = await api.users.twoFactor.trustComputer.update({ userId }, null, { trust });
   try {
     if (answer.data.device_token) {
       window.localStorage.setItem(DEVICE_TOKEN_STORAGE_KEY, answer.data.device_token);
@@ -56,5 +59,5 @@ export async function setTrustComputer(userId: number, trust: boolean): Promise<
 
 /** `POST users/{id}/two-factor/recovery-codes`: a new set; the old one stops working. */
 export function regenerateRecoveryCodes(userId: number): Promise<RecoveryCodesResponse> {
-  return apiClient.post<RecoveryCodesResponse>(`users/${userId}/two-factor/recovery-codes`);
+  return newRecoveryCodes(userId);
 }

@@ -11,7 +11,7 @@ const { calls, answers } = stubQueuedApi({ repeatLast: true, contentType: 'appli
 
 const USER = '/api/users/7';
 const ENFORCEMENT = '/api/users/7/two-factor/enforcement';
-const TWO_FACTOR = '/api/users/7/two-factor';
+const TWO_FACTOR = '/api/users/7/two-factor/';
 const TRUST = '/api/users/7/two-factor/trust-computer';
 const RECOVERY_URL = '/api/users/7/two-factor/recovery-codes';
 const RECOVERY = Array.from({ length: 10 }, (_, index) => `abcde-fgh${String(index).padStart(2, '2')}`);

@@ -1,11 +1,11 @@
 import {
-  API_BASE_PATH,
   geocodeRetrieveResponseSchema,
   geocodeSearchResponseSchema,
   type GeocodeRetrieveResponse,
   type GeocodeSuggestion,
 } from '@muster/contract';
-import { apiClient, type ApiClient } from '../../../../lib/api';
+import { apiClient, catalogueApiFor, type ApiClient } from '../../../../lib/api';
+import { apiLinkPath, followApiLink } from '../../../../lib/api/calls/links';
 
 /** What a retrieve answers: the full address, or a container's suggestions. */
 export type Retrieved = GeocodeRetrieveResponse['data']['data'];
@@ -19,10 +19,10 @@ type CallOptions = { signal?: AbortSignal; client?: ApiClient };
  */
 export async function searchAddresses(q: string, options: CallOptions = {}): Promise<GeocodeSuggestion[]> {
   const client = options.client ?? apiClient;
-  const body = await client.get<unknown>('geocode/retrieve/', {
-    query: { q, type: 'address', usePca: 1 },
-    signal: options.signal,
-  });
+  const body = await catalogueApiFor(client).geocode.retrieve.index<unknown>(
+    { q, type: 'address', usePca: 1 },
+    { signal: options.signal },
+  );
   return geocodeSearchResponseSchema.parse(body).data.data;
 }
 
@@ -31,16 +31,12 @@ export async function searchAddresses(q: string, options: CallOptions = {}): Pro
  * (`/api/geocode/retrieve/{id}`); a URL elsewhere is refused.
  */
 export function retrievePath(retrieveUrl: string, origin: string = window.location.origin): string {
-  const url = new URL(retrieveUrl, origin);
-  if (url.origin !== origin || !url.pathname.startsWith(API_BASE_PATH)) {
-    throw new Error(`The address finder answered an address outside the API: ${retrieveUrl}`);
-  }
-  return `${url.pathname.slice(API_BASE_PATH.length)}${url.search}`;
+  return apiLinkPath(retrieveUrl, origin);
 }
 
 /** `GET {retrieve_url}`: the full address of a suggestion, or the suggestions inside a container. */
 export async function retrieveSuggestion(retrieveUrl: string, options: CallOptions = {}): Promise<Retrieved> {
   const client = options.client ?? apiClient;
-  const body = await client.get<unknown>(retrievePath(retrieveUrl), { signal: options.signal });
+  const body = await followApiLink(retrieveUrl, { signal: options.signal }, client);
   return geocodeRetrieveResponseSchema.parse(body).data.data;
 }

@@ -4,7 +4,7 @@ import {
   type BookingRange,
   type ResidentialBookingSummary,
 } from '@muster/contract';
-import { apiClient, type ApiClient } from '../../../../lib/api';
+import { apiClient, catalogueApiFor, type ApiClient } from '../../../../lib/api';
 
 /**
  * `GET users/{userId}/residential-bookings?from={yesterday}&include=team` (applicant-flow §7): the
@@ -16,10 +16,11 @@ export async function fetchUserBookings(
   options: { signal?: AbortSignal; client?: ApiClient } = {},
 ): Promise<ResidentialBookingSummary[]> {
   const client = options.client ?? apiClient;
-  const body = await client.get<unknown>(`users/${userId}/residential-bookings`, {
-    query: { from: addDaysIso(today, -1), include: 'team' },
-    signal: options.signal,
-  });
+  const body = await catalogueApiFor(client).users.residentialBookings.index<unknown>(
+    { userId },
+    { from: addDaysIso(today, -1), include: 'team' },
+    { signal: options.signal },
+  );
   return userBookingsResponseSchema.parse(body).data;
 }
 

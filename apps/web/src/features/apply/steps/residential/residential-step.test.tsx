@@ -124,7 +124,7 @@ describe('ResidentialStep', () => {
     ];
     renderResidential({ booking: ADDRESS, mode: 'self' });
     expect(await screen.findByRole('heading', { name: EXISTING_BOOKING_TITLE })).toBeInTheDocument();
-    const call = requests.find((url) => url.pathname === '/api/users/7/residential-bookings');
+    const call = requests.find((url) => url.pathname === '/api/users/7/residential-bookings/');
     expect(Object.fromEntries(call?.searchParams ?? [])).toEqual({
       from: addDaysIso(todayIn('Europe/London'), -1),
       include: 'team',
@@ -150,7 +150,7 @@ describe('ResidentialStep', () => {
     ];
     renderResidential({ booking: ADDRESS, mode: 'self' });
     await waitFor(() =>
-      expect(requests.some((url) => url.pathname.endsWith('/residential-bookings'))).toBe(true),
+      expect(requests.some((url) => url.pathname.endsWith('/residential-bookings/'))).toBe(true),
     );
     expect(screen.queryByRole('heading', { name: EXISTING_BOOKING_TITLE })).not.toBeInTheDocument();
     expect(screen.getByRole('group', { name: /^Gender identity/ })).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('ResidentialStep', () => {
       'href',
       '/portal/residential/bookings/44',
     );
-    expect(requests.some((url) => url.pathname.endsWith('/residential-bookings'))).toBe(false);
+    expect(requests.some((url) => url.pathname.endsWith('/residential-bookings/'))).toBe(false);
   });
 
   it('shows the server’s other refusals of the dates above them, tied to the date picker', async () => {

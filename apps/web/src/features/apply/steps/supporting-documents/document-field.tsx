@@ -4,6 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { AttachmentList } from '../../../../components/ui/custom-field/attachment-list';
 import { UploadProgressList } from '../../../../components/ui/custom-field/upload-progress-list';
 import { useUploads } from '../../../../components/ui/custom-field/use-uploads';
+import { ephemeralUploader } from '../../../../lib/api/calls/files';
 import { FieldError, RequiredMark, fieldId } from '../../fields';
 import { errorMessage } from '../../form-errors';
 import type { ApplicationFormValues } from '../../form-values';
@@ -49,7 +50,10 @@ export function DocumentField({ document, supplied, accept, onUploadingChange }:
     (uploading: boolean) => onUploadingChange(name, uploading),
     [name, onUploadingChange],
   );
-  const { uploads, uploading, start } = useUploads({ onUploadingChange: reportUploading });
+  const { uploads, uploading, start } = useUploads({
+    uploader: ephemeralUploader,
+    onUploadingChange: reportUploading,
+  });
 
   const set = (next: Attachment | null) =>
     setValue(name, next, { shouldDirty: true, shouldValidate: Boolean(errorMessage(errors, name)) });
