@@ -25,3 +25,4 @@ export * from './account.js';
 export * from './contact-change.js';
 export * from './portal.js';
 export * from './opportunity-finder.js';
+export * from './resources/index.js';

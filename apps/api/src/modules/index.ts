@@ -19,6 +19,12 @@ import { registerConsentsModule } from './consents/routes.js';
 import { registerAccountModule } from './account/routes.js';
 import { registerPortalModule } from './portal/routes.js';
 import { registerOpportunityFinderModule } from './opportunity-finder/routes.js';
+import { registerEventsModule } from './events/routes.js';
+import { registerPermissionsModule } from './permissions/routes.js';
+import { registerRotasModule } from './rotas/routes.js';
+import { registerOrganisationCallsModule } from './organisation-calls/routes.js';
+import { registerPeopleWorkModule } from './people-work/routes.js';
+import { registerPerUserModule } from './per-user/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -45,6 +51,12 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerAccountModule,
     registerPortalModule,
     registerOpportunityFinderModule,
+    registerEventsModule,
+    registerPermissionsModule,
+    registerRotasModule,
+    registerOrganisationCallsModule,
+    registerPeopleWorkModule,
+    registerPerUserModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

@@ -926,6 +926,589 @@ CREATE TABLE "addresses" (
 	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, regexp_replace(coalesce("addresses"."company", '') || ' ' || coalesce("addresses"."unit", '') || ' ' || coalesce("addresses"."number", '') || ' ' || "addresses"."street" || ' ' || coalesce("addresses"."city", '') || ' ' || coalesce("addresses"."district", '') || ' ' || "addresses"."postcode" || ' ' || upper(regexp_replace("addresses"."postcode", '\s', '', 'g')), '[[:punct:]]+', ' ', 'g'))) STORED NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "catalogue_records" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"entry" text NOT NULL,
+	"parent_key" text DEFAULT '' NOT NULL,
+	"body" jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "event_attachments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"event_id" integer NOT NULL,
+	"file_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "event_invitations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"event_id" integer NOT NULL,
+	"user_id" integer,
+	"email" text,
+	"status" text DEFAULT 'invited' NOT NULL,
+	"responded_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_invitations_invitee_check" CHECK ("event_invitations"."user_id" is not null or "event_invitations"."email" is not null),
+	CONSTRAINT "event_invitations_status_check" CHECK ("event_invitations"."status" in ('invited', 'accepted', 'declined'))
+);
+--> statement-breakpoint
+CREATE TABLE "event_sessions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"event_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"location" text,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"capacity" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "event_sessions_id_event_unique" UNIQUE("id","event_id"),
+	CONSTRAINT "event_sessions_dates_check" CHECK ("event_sessions"."ends_at" > "event_sessions"."starts_at"),
+	CONSTRAINT "event_sessions_capacity_check" CHECK ("event_sessions"."capacity" is null or "event_sessions"."capacity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "event_supervisors" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"event_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"location" text,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"team_id" integer,
+	"capacity" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "events_dates_check" CHECK ("events"."ends_at" > "events"."starts_at"),
+	CONSTRAINT "events_status_check" CHECK ("events"."status" in ('draft', 'published', 'cancelled')),
+	CONSTRAINT "events_capacity_check" CHECK ("events"."capacity" is null or "events"."capacity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "session_attendees" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"event_id" integer NOT NULL,
+	"session_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"status" text DEFAULT 'invited' NOT NULL,
+	"note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "session_attendees_status_check" CHECK ("session_attendees"."status" in ('invited', 'confirmed', 'attended', 'absent', 'cancelled'))
+);
+--> statement-breakpoint
+CREATE TABLE "permission_descriptions" (
+	"organisation_id" integer NOT NULL,
+	"permission_id" integer NOT NULL,
+	"description" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "permission_descriptions_organisation_id_permission_id_pk" PRIMARY KEY("organisation_id","permission_id")
+);
+--> statement-breakpoint
+CREATE TABLE "permission_group_permissions" (
+	"permission_group_id" integer NOT NULL,
+	"permission_id" integer NOT NULL,
+	CONSTRAINT "permission_group_permissions_permission_group_id_permission_id_pk" PRIMARY KEY("permission_group_id","permission_id")
+);
+--> statement-breakpoint
+CREATE TABLE "permission_groups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "role_profile_permission_groups" (
+	"organisation_id" integer NOT NULL,
+	"role_profile_id" integer NOT NULL,
+	"permission_group_id" integer NOT NULL,
+	CONSTRAINT "role_profile_permission_groups_role_profile_id_permission_group_id_pk" PRIMARY KEY("role_profile_id","permission_group_id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_permission_groups" (
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"permission_group_id" integer NOT NULL,
+	CONSTRAINT "user_permission_groups_user_id_permission_group_id_pk" PRIMARY KEY("user_id","permission_group_id")
+);
+--> statement-breakpoint
+CREATE TABLE "claims" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"notes" text,
+	"status" text DEFAULT 'submitted' NOT NULL,
+	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"decision_note" text,
+	"paid_at" timestamp with time zone,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "claims_id_user_unique" UNIQUE("id","user_id"),
+	CONSTRAINT "claims_status_check" CHECK ("claims"."status" in ('submitted', 'approved', 'rejected', 'paid'))
+);
+--> statement-breakpoint
+CREATE TABLE "dynamic_skills" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"skill_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "dynamic_skills_id_skill_unique" UNIQUE("id","skill_id")
+);
+--> statement-breakpoint
+CREATE TABLE "expense_attachments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"expense_id" integer NOT NULL,
+	"file_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "expense_rates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"type_id" integer,
+	"unit" text NOT NULL,
+	"pence_per_unit" integer NOT NULL,
+	"valid_from" date,
+	"valid_to" date,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "expense_rates_unit_check" CHECK ("expense_rates"."unit" in ('mile', 'km', 'hour', 'day', 'item')),
+	CONSTRAINT "expense_rates_amount_check" CHECK ("expense_rates"."pence_per_unit" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "expense_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"description" text,
+	"requires_receipt" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "expenses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"claim_id" integer,
+	"type_id" integer NOT NULL,
+	"rate_id" integer,
+	"quantity" numeric(10, 2),
+	"amount_pence" integer NOT NULL,
+	"spent_on" date NOT NULL,
+	"description" text,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "expenses_id_user_unique" UNIQUE("id","user_id"),
+	CONSTRAINT "expenses_amount_check" CHECK ("expenses"."amount_pence" >= 0),
+	CONSTRAINT "expenses_quantity_check" CHECK ("expenses"."quantity" is null or "expenses"."quantity" >= 0),
+	CONSTRAINT "expenses_status_check" CHECK ("expenses"."status" in ('pending', 'approved', 'rejected', 'paid'))
+);
+--> statement-breakpoint
+CREATE TABLE "induction_modules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"description" text,
+	"compulsory" boolean DEFAULT false NOT NULL,
+	"self_completable" boolean DEFAULT false NOT NULL,
+	"validity_months" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "induction_modules_validity_check" CHECK ("induction_modules"."validity_months" is null or "induction_modules"."validity_months" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "leaving_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "skill_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"bio_prompt" text,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "skills" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"category_id" integer NOT NULL,
+	"description" text,
+	"expires" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "task_assignees" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"task_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"left_at" timestamp with time zone,
+	"leaving_reason_id" integer,
+	"leaving_note" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "task_attachments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"task_id" integer NOT NULL,
+	"file_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "task_history" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"task_id" integer NOT NULL,
+	"user_id" integer,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"field" text NOT NULL,
+	"old_value" text,
+	"new_value" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "task_leaving_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "task_priorities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"colour" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "task_priorities_colour_check" CHECK ("task_priorities"."colour" is null or "task_priorities"."colour" ~ '^#[0-9A-Fa-f]{6}$')
+);
+--> statement-breakpoint
+CREATE TABLE "task_statuses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"colour" text,
+	"closed" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "task_statuses_colour_check" CHECK ("task_statuses"."colour" is null or "task_statuses"."colour" ~ '^#[0-9A-Fa-f]{6}$')
+);
+--> statement-breakpoint
+CREATE TABLE "tasks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"description" text,
+	"due_date" date,
+	"status_id" integer,
+	"priority_id" integer,
+	"created_by" integer,
+	"completed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "touchpoint_attachments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"touchpoint_id" integer NOT NULL,
+	"file_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "touchpoint_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "touchpoints" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"type_id" integer,
+	"occurred_at" timestamp with time zone NOT NULL,
+	"summary" text NOT NULL,
+	"details" text,
+	"parent_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "touchpoints_id_user_unique" UNIQUE("id","user_id"),
+	CONSTRAINT "touchpoints_not_own_parent_check" CHECK ("touchpoints"."parent_id" is null or "touchpoints"."parent_id" <> "touchpoints"."id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_expense_authorisers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"authoriser_user_id" integer NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_expense_authorisers_not_self_check" CHECK ("user_expense_authorisers"."user_id" <> "user_expense_authorisers"."authoriser_user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_induction_attachments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"induction_id" integer NOT NULL,
+	"file_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_inductions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"module_id" integer NOT NULL,
+	"status" text DEFAULT 'not_started' NOT NULL,
+	"completed_at" timestamp with time zone,
+	"completed_by" integer,
+	"expires_on" date,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_inductions_id_user_unique" UNIQUE("id","user_id"),
+	CONSTRAINT "user_inductions_status_check" CHECK ("user_inductions"."status" in ('not_started', 'in_progress', 'completed'))
+);
+--> statement-breakpoint
+CREATE TABLE "user_skill_bios" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"category_id" integer NOT NULL,
+	"bio" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_skills" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"skill_id" integer NOT NULL,
+	"dynamic_skill_id" integer,
+	"level" text,
+	"expires_on" date,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_skills_user_skill_unique" UNIQUE NULLS NOT DISTINCT("user_id","skill_id","dynamic_skill_id"),
+	CONSTRAINT "user_skills_level_check" CHECK ("user_skills"."level" is null or "user_skills"."level" in ('beginner', 'intermediate', 'advanced', 'expert'))
+);
+--> statement-breakpoint
+CREATE TABLE "repeating_shifts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"rota_id" integer NOT NULL,
+	"timeslot_id" integer,
+	"team_id" integer,
+	"name" text,
+	"weekday" integer NOT NULL,
+	"every_weeks" integer DEFAULT 1 NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date,
+	"start_time" time NOT NULL,
+	"end_time" time NOT NULL,
+	"capacity" integer,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "repeating_shifts_weekday_check" CHECK ("repeating_shifts"."weekday" between 0 and 6),
+	CONSTRAINT "repeating_shifts_every_weeks_check" CHECK ("repeating_shifts"."every_weeks" between 1 and 52),
+	CONSTRAINT "repeating_shifts_dates_check" CHECK ("repeating_shifts"."end_date" is null or "repeating_shifts"."end_date" >= "repeating_shifts"."start_date"),
+	CONSTRAINT "repeating_shifts_capacity_check" CHECK ("repeating_shifts"."capacity" is null or "repeating_shifts"."capacity" >= 0),
+	CONSTRAINT "repeating_shifts_times_check" CHECK ("repeating_shifts"."start_time" <> "repeating_shifts"."end_time")
+);
+--> statement-breakpoint
+CREATE TABLE "rota_days" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"rota_id" integer NOT NULL,
+	"date" date NOT NULL,
+	"closed" boolean DEFAULT false NOT NULL,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rota_teams" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"rota_id" integer NOT NULL,
+	"team_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rota_timeslots" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"rota_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"start_time" time NOT NULL,
+	"end_time" time NOT NULL,
+	"capacity" integer,
+	"position" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "rota_timeslots_capacity_check" CHECK ("rota_timeslots"."capacity" is null or "rota_timeslots"."capacity" >= 0),
+	CONSTRAINT "rota_timeslots_times_check" CHECK ("rota_timeslots"."start_time" <> "rota_timeslots"."end_time")
+);
+--> statement-breakpoint
+CREATE TABLE "rotas" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"team_id" integer,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "shift_patterns" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"days" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "shift_patterns_days_check" CHECK (jsonb_typeof("shift_patterns"."days") = 'array')
+);
+--> statement-breakpoint
+CREATE TABLE "shifts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"rota_id" integer NOT NULL,
+	"timeslot_id" integer,
+	"team_id" integer,
+	"repeating_shift_id" integer,
+	"name" text,
+	"date" date NOT NULL,
+	"start_time" time NOT NULL,
+	"end_time" time NOT NULL,
+	"capacity" integer,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "shifts_capacity_check" CHECK ("shifts"."capacity" is null or "shifts"."capacity" >= 0),
+	CONSTRAINT "shifts_times_check" CHECK ("shifts"."start_time" <> "shifts"."end_time")
+);
+--> statement-breakpoint
+CREATE TABLE "signups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"shift_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"status" text DEFAULT 'signed-up' NOT NULL,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "signups_status_check" CHECK ("signups"."status" in ('signed-up', 'confirmed', 'cancelled', 'attended', 'no-show'))
+);
+--> statement-breakpoint
+CREATE TABLE "diversity_links" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_by" integer,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "organisation_hosts" ADD CONSTRAINT "organisation_hosts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_role_profile_id_role_profiles_id_fk" FOREIGN KEY ("role_profile_id") REFERENCES "public"."role_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_permission_id_permissions_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."permissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1109,6 +1692,136 @@ ALTER TABLE "used_totp_steps" ADD CONSTRAINT "used_totp_steps_organisation_id_or
 ALTER TABLE "used_totp_steps" ADD CONSTRAINT "used_totp_steps_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_submissions" ADD CONSTRAINT "application_submissions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_submissions" ADD CONSTRAINT "application_submissions_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "catalogue_records" ADD CONSTRAINT "catalogue_records_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "catalogue_records" ADD CONSTRAINT "catalogue_records_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_attachments" ADD CONSTRAINT "event_attachments_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_attachments" ADD CONSTRAINT "event_attachments_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_attachments" ADD CONSTRAINT "event_attachments_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_invitations" ADD CONSTRAINT "event_invitations_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_invitations" ADD CONSTRAINT "event_invitations_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_invitations" ADD CONSTRAINT "event_invitations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_sessions" ADD CONSTRAINT "event_sessions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_sessions" ADD CONSTRAINT "event_sessions_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_supervisors" ADD CONSTRAINT "event_supervisors_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_supervisors" ADD CONSTRAINT "event_supervisors_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "event_supervisors" ADD CONSTRAINT "event_supervisors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session_attendees" ADD CONSTRAINT "session_attendees_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session_attendees" ADD CONSTRAINT "session_attendees_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session_attendees" ADD CONSTRAINT "session_attendees_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "session_attendees" ADD CONSTRAINT "session_attendees_session_event_fk" FOREIGN KEY ("session_id","event_id") REFERENCES "public"."event_sessions"("id","event_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "permission_descriptions" ADD CONSTRAINT "permission_descriptions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "permission_descriptions" ADD CONSTRAINT "permission_descriptions_permission_id_permissions_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."permissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "permission_group_permissions" ADD CONSTRAINT "permission_group_permissions_permission_group_id_permission_groups_id_fk" FOREIGN KEY ("permission_group_id") REFERENCES "public"."permission_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "permission_group_permissions" ADD CONSTRAINT "permission_group_permissions_permission_id_permissions_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."permissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "permission_groups" ADD CONSTRAINT "permission_groups_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "role_profile_permission_groups" ADD CONSTRAINT "role_profile_permission_groups_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "role_profile_permission_groups" ADD CONSTRAINT "role_profile_permission_groups_role_profile_id_role_profiles_id_fk" FOREIGN KEY ("role_profile_id") REFERENCES "public"."role_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "role_profile_permission_groups" ADD CONSTRAINT "role_profile_permission_groups_permission_group_id_permission_groups_id_fk" FOREIGN KEY ("permission_group_id") REFERENCES "public"."permission_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_permission_groups" ADD CONSTRAINT "user_permission_groups_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_permission_groups" ADD CONSTRAINT "user_permission_groups_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_permission_groups" ADD CONSTRAINT "user_permission_groups_permission_group_id_permission_groups_id_fk" FOREIGN KEY ("permission_group_id") REFERENCES "public"."permission_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "claims" ADD CONSTRAINT "claims_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "claims" ADD CONSTRAINT "claims_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "claims" ADD CONSTRAINT "claims_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "claims" ADD CONSTRAINT "claims_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dynamic_skills" ADD CONSTRAINT "dynamic_skills_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dynamic_skills" ADD CONSTRAINT "dynamic_skills_skill_id_skills_id_fk" FOREIGN KEY ("skill_id") REFERENCES "public"."skills"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_attachments" ADD CONSTRAINT "expense_attachments_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_attachments" ADD CONSTRAINT "expense_attachments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_attachments" ADD CONSTRAINT "expense_attachments_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_attachments" ADD CONSTRAINT "expense_attachments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_attachments" ADD CONSTRAINT "expense_attachments_expense_user_fk" FOREIGN KEY ("expense_id","user_id") REFERENCES "public"."expenses"("id","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_rates" ADD CONSTRAINT "expense_rates_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_rates" ADD CONSTRAINT "expense_rates_type_id_expense_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."expense_types"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expense_types" ADD CONSTRAINT "expense_types_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expenses" ADD CONSTRAINT "expenses_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expenses" ADD CONSTRAINT "expenses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expenses" ADD CONSTRAINT "expenses_type_id_expense_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."expense_types"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expenses" ADD CONSTRAINT "expenses_rate_id_expense_rates_id_fk" FOREIGN KEY ("rate_id") REFERENCES "public"."expense_rates"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expenses" ADD CONSTRAINT "expenses_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "expenses" ADD CONSTRAINT "expenses_claim_user_fk" FOREIGN KEY ("claim_id","user_id") REFERENCES "public"."claims"("id","user_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "induction_modules" ADD CONSTRAINT "induction_modules_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leaving_reasons" ADD CONSTRAINT "leaving_reasons_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "skill_categories" ADD CONSTRAINT "skill_categories_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "skills" ADD CONSTRAINT "skills_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "skills" ADD CONSTRAINT "skills_category_id_skill_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."skill_categories"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_assignees" ADD CONSTRAINT "task_assignees_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_assignees" ADD CONSTRAINT "task_assignees_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_assignees" ADD CONSTRAINT "task_assignees_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_assignees" ADD CONSTRAINT "task_assignees_leaving_reason_id_task_leaving_reasons_id_fk" FOREIGN KEY ("leaving_reason_id") REFERENCES "public"."task_leaving_reasons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_assignees" ADD CONSTRAINT "task_assignees_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_attachments" ADD CONSTRAINT "task_attachments_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_attachments" ADD CONSTRAINT "task_attachments_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_attachments" ADD CONSTRAINT "task_attachments_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_attachments" ADD CONSTRAINT "task_attachments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_history" ADD CONSTRAINT "task_history_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_history" ADD CONSTRAINT "task_history_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_history" ADD CONSTRAINT "task_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_leaving_reasons" ADD CONSTRAINT "task_leaving_reasons_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_priorities" ADD CONSTRAINT "task_priorities_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_statuses" ADD CONSTRAINT "task_statuses_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_status_id_task_statuses_id_fk" FOREIGN KEY ("status_id") REFERENCES "public"."task_statuses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_priority_id_task_priorities_id_fk" FOREIGN KEY ("priority_id") REFERENCES "public"."task_priorities"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoint_attachments" ADD CONSTRAINT "touchpoint_attachments_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoint_attachments" ADD CONSTRAINT "touchpoint_attachments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoint_attachments" ADD CONSTRAINT "touchpoint_attachments_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoint_attachments" ADD CONSTRAINT "touchpoint_attachments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoint_attachments" ADD CONSTRAINT "touchpoint_attachments_touchpoint_user_fk" FOREIGN KEY ("touchpoint_id","user_id") REFERENCES "public"."touchpoints"("id","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoint_types" ADD CONSTRAINT "touchpoint_types_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoints" ADD CONSTRAINT "touchpoints_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoints" ADD CONSTRAINT "touchpoints_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoints" ADD CONSTRAINT "touchpoints_type_id_touchpoint_types_id_fk" FOREIGN KEY ("type_id") REFERENCES "public"."touchpoint_types"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoints" ADD CONSTRAINT "touchpoints_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "touchpoints" ADD CONSTRAINT "touchpoints_parent_user_fk" FOREIGN KEY ("parent_id","user_id") REFERENCES "public"."touchpoints"("id","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_expense_authorisers" ADD CONSTRAINT "user_expense_authorisers_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_expense_authorisers" ADD CONSTRAINT "user_expense_authorisers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_expense_authorisers" ADD CONSTRAINT "user_expense_authorisers_authoriser_user_id_users_id_fk" FOREIGN KEY ("authoriser_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_expense_authorisers" ADD CONSTRAINT "user_expense_authorisers_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_induction_attachments" ADD CONSTRAINT "user_induction_attachments_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_induction_attachments" ADD CONSTRAINT "user_induction_attachments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_induction_attachments" ADD CONSTRAINT "user_induction_attachments_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_induction_attachments" ADD CONSTRAINT "user_induction_attachments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_induction_attachments" ADD CONSTRAINT "user_induction_attachments_induction_user_fk" FOREIGN KEY ("induction_id","user_id") REFERENCES "public"."user_inductions"("id","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_inductions" ADD CONSTRAINT "user_inductions_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_inductions" ADD CONSTRAINT "user_inductions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_inductions" ADD CONSTRAINT "user_inductions_module_id_induction_modules_id_fk" FOREIGN KEY ("module_id") REFERENCES "public"."induction_modules"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_inductions" ADD CONSTRAINT "user_inductions_completed_by_users_id_fk" FOREIGN KEY ("completed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_skill_bios" ADD CONSTRAINT "user_skill_bios_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_skill_bios" ADD CONSTRAINT "user_skill_bios_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_skill_bios" ADD CONSTRAINT "user_skill_bios_category_id_skill_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."skill_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_skills" ADD CONSTRAINT "user_skills_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_skills" ADD CONSTRAINT "user_skills_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_skills" ADD CONSTRAINT "user_skills_skill_id_skills_id_fk" FOREIGN KEY ("skill_id") REFERENCES "public"."skills"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_skills" ADD CONSTRAINT "user_skills_dynamic_skill_fk" FOREIGN KEY ("dynamic_skill_id","skill_id") REFERENCES "public"."dynamic_skills"("id","skill_id") ON DELETE restrict ON UPDATE cascade;--> statement-breakpoint
+ALTER TABLE "repeating_shifts" ADD CONSTRAINT "repeating_shifts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repeating_shifts" ADD CONSTRAINT "repeating_shifts_rota_id_rotas_id_fk" FOREIGN KEY ("rota_id") REFERENCES "public"."rotas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repeating_shifts" ADD CONSTRAINT "repeating_shifts_timeslot_id_rota_timeslots_id_fk" FOREIGN KEY ("timeslot_id") REFERENCES "public"."rota_timeslots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "repeating_shifts" ADD CONSTRAINT "repeating_shifts_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rota_days" ADD CONSTRAINT "rota_days_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rota_days" ADD CONSTRAINT "rota_days_rota_id_rotas_id_fk" FOREIGN KEY ("rota_id") REFERENCES "public"."rotas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rota_teams" ADD CONSTRAINT "rota_teams_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rota_teams" ADD CONSTRAINT "rota_teams_rota_id_rotas_id_fk" FOREIGN KEY ("rota_id") REFERENCES "public"."rotas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rota_teams" ADD CONSTRAINT "rota_teams_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rota_timeslots" ADD CONSTRAINT "rota_timeslots_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rota_timeslots" ADD CONSTRAINT "rota_timeslots_rota_id_rotas_id_fk" FOREIGN KEY ("rota_id") REFERENCES "public"."rotas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rotas" ADD CONSTRAINT "rotas_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rotas" ADD CONSTRAINT "rotas_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shift_patterns" ADD CONSTRAINT "shift_patterns_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shifts" ADD CONSTRAINT "shifts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shifts" ADD CONSTRAINT "shifts_rota_id_rotas_id_fk" FOREIGN KEY ("rota_id") REFERENCES "public"."rotas"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shifts" ADD CONSTRAINT "shifts_timeslot_id_rota_timeslots_id_fk" FOREIGN KEY ("timeslot_id") REFERENCES "public"."rota_timeslots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shifts" ADD CONSTRAINT "shifts_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shifts" ADD CONSTRAINT "shifts_repeating_shift_id_repeating_shifts_id_fk" FOREIGN KEY ("repeating_shift_id") REFERENCES "public"."repeating_shifts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "signups" ADD CONSTRAINT "signups_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "signups" ADD CONSTRAINT "signups_shift_id_shifts_id_fk" FOREIGN KEY ("shift_id") REFERENCES "public"."shifts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "signups" ADD CONSTRAINT "signups_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diversity_links" ADD CONSTRAINT "diversity_links_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diversity_links" ADD CONSTRAINT "diversity_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diversity_links" ADD CONSTRAINT "diversity_links_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organisation_hosts_host_unique" ON "organisation_hosts" USING btree (lower("host"));--> statement-breakpoint
 CREATE INDEX "role_profiles_organisation_idx" ON "role_profiles" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "teams_organisation_idx" ON "teams" USING btree ("organisation_id");--> statement-breakpoint
@@ -1204,4 +1917,100 @@ CREATE INDEX "application_submissions_created_idx" ON "application_submissions" 
 CREATE UNIQUE INDEX "addresses_source_key_idx" ON "addresses" USING btree ("source","source_key");--> statement-breakpoint
 CREATE INDEX "addresses_postcode_key_idx" ON "addresses" USING btree ("postcode_key" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "addresses_street_key_idx" ON "addresses" USING btree ("street_key");--> statement-breakpoint
-CREATE INDEX "addresses_search_idx" ON "addresses" USING gin ("search");
+CREATE INDEX "addresses_search_idx" ON "addresses" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "catalogue_records_scope_idx" ON "catalogue_records" USING btree ("organisation_id","entry","parent_key","id");--> statement-breakpoint
+CREATE INDEX "catalogue_records_body_idx" ON "catalogue_records" USING gin ("body" jsonb_path_ops);--> statement-breakpoint
+CREATE INDEX "event_attachments_organisation_idx" ON "event_attachments" USING btree ("organisation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_attachments_event_file_unique" ON "event_attachments" USING btree ("event_id","file_id");--> statement-breakpoint
+CREATE INDEX "event_attachments_file_idx" ON "event_attachments" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "event_invitations_organisation_idx" ON "event_invitations" USING btree ("organisation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_invitations_event_user_unique" ON "event_invitations" USING btree ("event_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_invitations_event_email_unique" ON "event_invitations" USING btree ("event_id",lower("email"));--> statement-breakpoint
+CREATE INDEX "event_invitations_user_idx" ON "event_invitations" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "event_sessions_event_starts_idx" ON "event_sessions" USING btree ("event_id","starts_at");--> statement-breakpoint
+CREATE INDEX "event_sessions_organisation_starts_idx" ON "event_sessions" USING btree ("organisation_id","starts_at");--> statement-breakpoint
+CREATE INDEX "event_supervisors_organisation_idx" ON "event_supervisors" USING btree ("organisation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "event_supervisors_event_user_unique" ON "event_supervisors" USING btree ("event_id","user_id");--> statement-breakpoint
+CREATE INDEX "event_supervisors_user_idx" ON "event_supervisors" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "events_organisation_starts_idx" ON "events" USING btree ("organisation_id","starts_at");--> statement-breakpoint
+CREATE INDEX "events_team_idx" ON "events" USING btree ("team_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "session_attendees_session_user_unique" ON "session_attendees" USING btree ("session_id","user_id");--> statement-breakpoint
+CREATE INDEX "session_attendees_event_idx" ON "session_attendees" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "session_attendees_user_idx" ON "session_attendees" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "session_attendees_organisation_idx" ON "session_attendees" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "permission_group_permissions_permission_idx" ON "permission_group_permissions" USING btree ("permission_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "permission_groups_org_name_unique" ON "permission_groups" USING btree ("organisation_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "role_profile_permission_groups_group_idx" ON "role_profile_permission_groups" USING btree ("permission_group_id");--> statement-breakpoint
+CREATE INDEX "user_permission_groups_group_idx" ON "user_permission_groups" USING btree ("permission_group_id");--> statement-breakpoint
+CREATE INDEX "claims_organisation_status_idx" ON "claims" USING btree ("organisation_id","status","submitted_at");--> statement-breakpoint
+CREATE INDEX "claims_user_idx" ON "claims" USING btree ("user_id","submitted_at");--> statement-breakpoint
+CREATE INDEX "claims_decided_by_idx" ON "claims" USING btree ("decided_by");--> statement-breakpoint
+CREATE INDEX "dynamic_skills_skill_idx" ON "dynamic_skills" USING btree ("skill_id","position");--> statement-breakpoint
+CREATE INDEX "dynamic_skills_organisation_idx" ON "dynamic_skills" USING btree ("organisation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "expense_attachments_expense_file_unique" ON "expense_attachments" USING btree ("expense_id","file_id");--> statement-breakpoint
+CREATE INDEX "expense_attachments_file_idx" ON "expense_attachments" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "expense_rates_organisation_idx" ON "expense_rates" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "expense_rates_type_idx" ON "expense_rates" USING btree ("type_id");--> statement-breakpoint
+CREATE INDEX "expense_types_organisation_idx" ON "expense_types" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "expenses_user_idx" ON "expenses" USING btree ("user_id","spent_on");--> statement-breakpoint
+CREATE INDEX "expenses_claim_idx" ON "expenses" USING btree ("claim_id");--> statement-breakpoint
+CREATE INDEX "expenses_type_idx" ON "expenses" USING btree ("type_id");--> statement-breakpoint
+CREATE INDEX "expenses_organisation_date_idx" ON "expenses" USING btree ("organisation_id","spent_on");--> statement-breakpoint
+CREATE INDEX "induction_modules_organisation_idx" ON "induction_modules" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "leaving_reasons_organisation_idx" ON "leaving_reasons" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "skill_categories_organisation_idx" ON "skill_categories" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "skills_category_idx" ON "skills" USING btree ("category_id","position");--> statement-breakpoint
+CREATE INDEX "skills_organisation_idx" ON "skills" USING btree ("organisation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "task_assignees_task_user_unique" ON "task_assignees" USING btree ("task_id","user_id");--> statement-breakpoint
+CREATE INDEX "task_assignees_user_idx" ON "task_assignees" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "task_assignees_leaving_reason_idx" ON "task_assignees" USING btree ("leaving_reason_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "task_attachments_task_file_unique" ON "task_attachments" USING btree ("task_id","file_id");--> statement-breakpoint
+CREATE INDEX "task_attachments_file_idx" ON "task_attachments" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "task_history_task_idx" ON "task_history" USING btree ("task_id","changed_at");--> statement-breakpoint
+CREATE INDEX "task_history_user_idx" ON "task_history" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "task_leaving_reasons_organisation_idx" ON "task_leaving_reasons" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "task_priorities_organisation_idx" ON "task_priorities" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "task_statuses_organisation_idx" ON "task_statuses" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "tasks_organisation_due_idx" ON "tasks" USING btree ("organisation_id","due_date");--> statement-breakpoint
+CREATE INDEX "tasks_status_idx" ON "tasks" USING btree ("status_id");--> statement-breakpoint
+CREATE INDEX "tasks_priority_idx" ON "tasks" USING btree ("priority_id");--> statement-breakpoint
+CREATE INDEX "tasks_created_by_idx" ON "tasks" USING btree ("created_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "touchpoint_attachments_touchpoint_file_unique" ON "touchpoint_attachments" USING btree ("touchpoint_id","file_id");--> statement-breakpoint
+CREATE INDEX "touchpoint_attachments_file_idx" ON "touchpoint_attachments" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "touchpoint_types_organisation_idx" ON "touchpoint_types" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "touchpoints_user_idx" ON "touchpoints" USING btree ("user_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "touchpoints_parent_idx" ON "touchpoints" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "touchpoints_organisation_type_idx" ON "touchpoints" USING btree ("organisation_id","type_id","occurred_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_expense_authorisers_pair_unique" ON "user_expense_authorisers" USING btree ("user_id","authoriser_user_id");--> statement-breakpoint
+CREATE INDEX "user_expense_authorisers_authoriser_idx" ON "user_expense_authorisers" USING btree ("authoriser_user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_induction_attachments_induction_file_unique" ON "user_induction_attachments" USING btree ("induction_id","file_id");--> statement-breakpoint
+CREATE INDEX "user_induction_attachments_file_idx" ON "user_induction_attachments" USING btree ("file_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_inductions_user_module_unique" ON "user_inductions" USING btree ("user_id","module_id");--> statement-breakpoint
+CREATE INDEX "user_inductions_module_status_idx" ON "user_inductions" USING btree ("module_id","status");--> statement-breakpoint
+CREATE INDEX "user_inductions_organisation_expiry_idx" ON "user_inductions" USING btree ("organisation_id","expires_on");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_skill_bios_user_category_unique" ON "user_skill_bios" USING btree ("user_id","category_id");--> statement-breakpoint
+CREATE INDEX "user_skill_bios_category_idx" ON "user_skill_bios" USING btree ("category_id");--> statement-breakpoint
+CREATE INDEX "user_skills_skill_idx" ON "user_skills" USING btree ("skill_id");--> statement-breakpoint
+CREATE INDEX "user_skills_dynamic_skill_idx" ON "user_skills" USING btree ("dynamic_skill_id");--> statement-breakpoint
+CREATE INDEX "user_skills_organisation_expiry_idx" ON "user_skills" USING btree ("organisation_id","expires_on");--> statement-breakpoint
+CREATE INDEX "repeating_shifts_rota_idx" ON "repeating_shifts" USING btree ("rota_id","weekday");--> statement-breakpoint
+CREATE INDEX "repeating_shifts_organisation_idx" ON "repeating_shifts" USING btree ("organisation_id","start_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "rota_days_rota_date_unique" ON "rota_days" USING btree ("rota_id","date");--> statement-breakpoint
+CREATE INDEX "rota_days_organisation_date_idx" ON "rota_days" USING btree ("organisation_id","date");--> statement-breakpoint
+CREATE UNIQUE INDEX "rota_teams_rota_team_unique" ON "rota_teams" USING btree ("rota_id","team_id");--> statement-breakpoint
+CREATE INDEX "rota_teams_organisation_team_idx" ON "rota_teams" USING btree ("organisation_id","team_id");--> statement-breakpoint
+CREATE INDEX "rota_timeslots_rota_idx" ON "rota_timeslots" USING btree ("rota_id","position");--> statement-breakpoint
+CREATE INDEX "rota_timeslots_organisation_idx" ON "rota_timeslots" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "rotas_organisation_name_idx" ON "rotas" USING btree ("organisation_id","name");--> statement-breakpoint
+CREATE INDEX "rotas_team_idx" ON "rotas" USING btree ("team_id");--> statement-breakpoint
+CREATE INDEX "shift_patterns_organisation_name_idx" ON "shift_patterns" USING btree ("organisation_id","name");--> statement-breakpoint
+CREATE INDEX "shifts_organisation_date_idx" ON "shifts" USING btree ("organisation_id","date","start_time");--> statement-breakpoint
+CREATE INDEX "shifts_rota_date_idx" ON "shifts" USING btree ("rota_id","date");--> statement-breakpoint
+CREATE INDEX "shifts_team_date_idx" ON "shifts" USING btree ("team_id","date");--> statement-breakpoint
+CREATE INDEX "shifts_timeslot_idx" ON "shifts" USING btree ("timeslot_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "shifts_repeating_date_unique" ON "shifts" USING btree ("repeating_shift_id","date");--> statement-breakpoint
+CREATE UNIQUE INDEX "signups_shift_user_unique" ON "signups" USING btree ("shift_id","user_id");--> statement-breakpoint
+CREATE INDEX "signups_organisation_user_idx" ON "signups" USING btree ("organisation_id","user_id");--> statement-breakpoint
+CREATE INDEX "signups_shift_status_idx" ON "signups" USING btree ("shift_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "diversity_links_token_hash_unique" ON "diversity_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "diversity_links_user_idx" ON "diversity_links" USING btree ("organisation_id","user_id");

@@ -14,9 +14,12 @@ import {
   opportunityTypes,
   organisationHosts,
   organisations,
+  permissionGroupPermissions,
+  permissionGroups,
   permissions,
   referenceQuestions,
   rolePermissionGrants,
+  roleProfilePermissionGroups,
   roleProfiles,
   teamChangeoverDays,
   teamRoomUnavailablePeriods,
@@ -36,11 +39,15 @@ import {
   insertUser,
   type AttributeInput,
 } from './builders.js';
-import { seedReferenceData, USER_STATUS } from './reference-data.js';
+import { PERMISSION_NAMES, seedReferenceData, USER_STATUS } from './reference-data.js';
 import { seedDemoAddresses } from './demo-addresses.js';
 import { seedDemoCancelReasons } from './demo-cancel-reasons.js';
+import { seedDemoRotas } from './rotas.js';
+import { seedDemoEvents } from './events.js';
+import { seedDemoPeopleWork } from './people-work.js';
 import { DEMO_RESIDENTIAL_WEEK_LOCATION, seedDemoResidentialOpportunities } from './demo-residential-opportunities.js';
 import { assertInserted } from '../rows.js';
+import { ensurePermissionVocabulary } from '../../modules/permissions/vocabulary.js';
 
 /** Every demo account signs in with this password. */
 export const DEMO_PASSWORD = 'Volunteer123';
@@ -329,11 +336,28 @@ async function seedDemoRows(
     administrator: await roleProfile('Administrator', null),
   };
 
-  // The administrator role holds every permission; supervisors what applying for others needs.
+  // The administrator role holds every permission: the reference set one by one, and the whole
+  // vocabulary (each catalogue resource's view and manage permission too) through a group, which
+  // shows permission groups in use. Supervisors hold what applying for others needs.
+  await ensurePermissionVocabulary(tx);
   const allPermissions = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
+  const referenceNames: ReadonlySet<string> = new Set(PERMISSION_NAMES);
+  await tx.insert(rolePermissionGrants).values(
+    allPermissions
+      .filter((permission) => referenceNames.has(permission.name))
+      .map((permission) => ({ roleProfileId: roles.administrator, permissionId: permission.id })),
+  );
+  const [fullAccess] = await tx
+    .insert(permissionGroups)
+    .values({ organisationId, name: 'Full access', description: 'Every permission: for administrators.' })
+    .returning({ id: permissionGroups.id });
+  assertInserted(fullAccess, 'permission group');
   await tx
-    .insert(rolePermissionGrants)
-    .values(allPermissions.map((permission) => ({ roleProfileId: roles.administrator, permissionId: permission.id })));
+    .insert(permissionGroupPermissions)
+    .values(allPermissions.map((permission) => ({ permissionGroupId: fullAccess.id, permissionId: permission.id })));
+  await tx
+    .insert(roleProfilePermissionGroups)
+    .values({ organisationId, roleProfileId: roles.administrator, permissionGroupId: fullAccess.id });
   const supervisorPermissions = new Set(['view-users', 'apply-on-behalf', 'view-applications']);
   await tx.insert(rolePermissionGrants).values(
     allPermissions
@@ -823,6 +847,15 @@ async function seedDemoRows(
   await tx
     .insert(applicationDocuments)
     .values({ organisationId, applicationId: earlier.id, documentTypeId: photoId.id, fileId: photo.id });
+  await seedDemoEvents(tx, { organisationId, today, teamIds, applicant, supervisor, admin, returning });
+  await seedDemoPeopleWork(tx, { organisationId, today, applicant, supervisor, admin, returning });
+  await seedDemoRotas(tx, {
+    organisationId,
+    today,
+    teamId: teamIds.communityHub,
+    helperTeamId: teamIds.headOffice,
+    userIds: [applicant.id, supervisor.id, admin.id, returning.id],
+  });
 
   return {
     organisationId,

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { organisationRoleProfileBodySchema, organisationRoleProfileSchema } from '@muster/contract';
+import type { Database, Executor } from '../../db/client.js';
+import { documentScope, ENTRIES } from './documents.js';
+import { assertAllFound, parseIdList } from './id-list.js';
+import {
+  deleteScopeDocuments,
+  entryDocuments,
+  firstScopeDocument,
+  insertScopeDocument,
+  replaceDocumentBody,
+  roleProfilesAmong,
+  updateRoleProfiles,
+  type RoleProfileRow,
+} from './repository.js';
+
+/*
+ * PUT /organisation/role-profiles/bulk-update/?ids=1,2 (platform-foundation §7 "Roles"): the same
+ * settings on several role profiles at once, in one transaction. The role profile table has no
+ * account code column, so a profile's finance account code is kept as an
+ * `organisation.role-profiles.account-code` document under the profile (`roleProfileId={id}`);
+ * GET account-codes/ lists the codes in use (role-profiles-account-codes.ts).
+ */
+
+/** Most role profiles one bulk update changes. */
+const MAX_IDS = 100;
+/** An account code as finance systems write them: letters, digits and `.`, `-`, `_`, `/`. */
+const ACCOUNT_CODE = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
+
+export const roleProfilesBulkUpdateMessages = {
+  notFound: 'There is no role profile with this id in the organisation.',
+  nothingToChange: 'Please choose at least one field to change.',
+} as const;
+
+export const accountCodeSchema = z
+  .string({ error: 'The account code must be text, or null for none.' })
+  .trim()
+  .regex(ACCOUNT_CODE, {
+    error: 'An account code is 1 to 64 letters, digits, dots, dashes, underscores or slashes, starting with a letter or digit.',
+  });
+
+export const roleProfilesBulkUpdateQuerySchema = z.object({
+  ids: z
+    .string({ error: 'List the role profiles to change, e.g. ids=1,2.' })
+    .max(MAX_IDS * 11, { error: `List at most ${MAX_IDS} role profiles.` })
+    .describe(`Comma-separated ids of the role profiles to change (1 to ${MAX_IDS}).`),
+});
+
+export const roleProfilesBulkUpdateBodySchema = organisationRoleProfileBodySchema
+  .pick({ disclaimer: true, enforce_two_factor: true })
+  .extend({
+    account_code: accountCodeSchema
+      .nullable()
+      .optional()
+      .describe('The finance account code the roles are costed to; null to clear it.'),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: roleProfilesBulkUpdateMessages.nothingToChange,
+  })
+  .describe('The fields to set on every listed role profile; omitted fields keep their value.');
+export type RoleProfilesBulkUpdateBody = z.infer<typeof roleProfilesBulkUpdateBodySchema>;
+
+export const bulkUpdatedRoleProfileSchema = organisationRoleProfileSchema
+  .extend({
+    account_code: z.string().nullable().describe('The finance account code; null for none.'),
+  })
+  .describe('A role profile as changed.');
+
+export const roleProfilesBulkUpdateResponseSchema = z.object({
+  data: z
+    .object({
+      updated: z.number().int().describe('How many role profiles were changed.'),
+      role_profiles: z.array(bulkUpdatedRoleProfileSchema).describe('The listed role profiles as stored now, by id.'),
+    })
+    .describe('What the bulk update did.'),
+});
+
+/** The account-code scope of one role profile. */
+export function accountCodeScope(organisationId: number, roleProfileId: number) {
+  return documentScope(organisationId, ENTRIES.roleProfileAccountCode, { roleProfileId });
+}
+
+/** The account code of each of the organisation's role profiles that has one, by profile id. */
+export async function accountCodesByProfile(db: Executor, organisationId: number): Promise<Map<number, string>> {
+  const documents = await entryDocuments(db, organisationId, ENTRIES.roleProfileAccountCode);
+  const codes = new Map<number, string>();
+  for (const document of documents) {
+    const profileId = Number(/^roleProfileId=(\d+)$/.exec(document.parentKey)?.[1]);
+    const code = document.body.account_code;
+    if (Number.isInteger(profileId) && typeof code === 'string') {
+      codes.set(profileId, code);
+    }
+  }
+  return codes;
+}
+
+/** Sets (or, with null, clears) one role profile's account code. */
+async function setAccountCode(
+  tx: Executor,
+  organisationId: number,
+  roleProfileId: number,
+  code: string | null,
+  userId: number,
+): Promise<void> {
+  const scope = accountCodeScope(organisationId, roleProfileId);
+  if (code === null) {
+    await deleteScopeDocuments(tx, scope, null);
+    return;
+  }
+  const current = await firstScopeDocument(tx, scope, { lock: true });
+  if (current) {
+    await replaceDocumentBody(tx, scope, current.id, { account_code: code });
+  } else {
+    await insertScopeDocument(tx, scope, { account_code: code }, userId);
+  }
+}
+
+function wire(row: RoleProfileRow, accountCode: string | null): z.infer<typeof bulkUpdatedRoleProfileSchema> {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    disclaimer: row.disclaimer,
+    enforce_two_factor: row.enforceTwoFactor,
+    account_code: accountCode,
+  };
+}
+
+/**
+ * Sets the body's fields on every listed role profile of the organisation, in one transaction.
+ * All or nothing: an id that names no role profile of the organisation (another organisation's
+ * included) is a 422 at `querystring.ids.{i}` and nothing changes.
+ */
+export async function bulkUpdateRoleProfiles(
+  db: Database,
+  scope: { organisationId: number; userId: number },
+  rawIds: string,
+  body: RoleProfilesBulkUpdateBody,
+): Promise<z.infer<typeof roleProfilesBulkUpdateResponseSchema>['data']> {
+  const list = parseIdList(rawIds, MAX_IDS);
+  return db.transaction(async (tx) => {
+    const found = await roleProfilesAmong(tx, scope.organisationId, list.ids, { lock: true });
+    assertAllFound(list, new Set(found.map((row) => row.id)), roleProfilesBulkUpdateMessages.notFound);
+    const rows = await updateRoleProfiles(tx, scope.organisationId, list.ids, {
+      ...(body.disclaimer === undefined ? {} : { disclaimer: body.disclaimer }),
+      ...(body.enforce_two_factor === undefined ? {} : { enforceTwoFactor: body.enforce_two_factor }),
+    });
+    if (body.account_code !== undefined) {
+      for (const id of list.ids) {
+        await setAccountCode(tx, scope.organisationId, id, body.account_code, scope.userId);
+      }
+    }
+    const codes = await accountCodesByProfile(tx, scope.organisationId);
+    return { updated: rows.length, role_profiles: rows.map((row) => wire(row, codes.get(row.id) ?? null)) };
+  });
+}
