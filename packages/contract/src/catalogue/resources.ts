@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../resources/fields.js';
 
 /**
  * Row and write schemas of the resources the generic CRUD module serves (platform-foundation §3
@@ -15,15 +16,6 @@ const writePosition = z
   .min(0, { error: 'The position must be 0 or more.' })
   .max(1_000_000, { error: 'The position may be at most 1000000.' })
   .describe('Sort order within the list, smallest first (default 0).');
-
-/** A required single-line text of at most `max` characters, trimmed. */
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `Please enter ${label}.` })
-    .trim()
-    .min(1, { error: `Please enter ${label}.` })
-    .max(max, { error: `The ${label.replace(/^(a|an|the) /, '')} may be at most ${max} characters.` });
-}
 
 // Terms (§3 "Terms: name and link").
 export const organisationTermSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, optionalText, idList, rowReference } from './fields.js';
 
 /**
  * Events, their attachments, invitations, supervisors, sessions and session attendees
@@ -24,26 +25,6 @@ const id = z.number().int().positive().describe('Identifier.');
 const eventId = z.number().int().positive().describe('The event it belongs to.');
 const isoTime = (what: string) => z.iso.datetime().describe(`${what} (ISO 8601, UTC).`);
 
-/** A required single-line text of at most `max` characters, trimmed. */
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `Please enter ${label}.` })
-    .trim()
-    .min(1, { error: `Please enter ${label}.` })
-    .max(max, { error: `The ${label.replace(/^(a|an|the) /, '')} may be at most ${max} characters.` });
-}
-
-/** Optional text that may be cleared with null; an empty string is stored as null. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, { error: `The ${label} may be at most ${max} characters.` })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-}
-
 /** A date and time with its offset (`2026-05-01T09:00:00Z`, `2026-05-01T10:00:00+01:00`). */
 function writeTime(label: string) {
   const message = `Please enter the ${label} as a date and time, e.g. 2026-05-01T09:00:00Z.`;
@@ -60,27 +41,6 @@ function capacity(label: string) {
     .nullable()
     .optional()
     .describe(`Most people the ${label} takes; null for no limit.`);
-}
-
-/** A body field naming a row by its integer id; `message` is the 422 sentence for anything else. */
-function rowReference(message: string) {
-  return z
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, {
-      error: message,
-    });
-}
-
-/** A list of row ids for a bulk call: at least one, at most EVENT_BULK_MAX_IDS. */
-function idList(what: string) {
-  return z
-    .array(rowReference(`Each ${what} must be named by its id.`), {
-      error: `Please list the ${what}s by id.`,
-    })
-    .min(1, { error: `Please choose at least one ${what}.` })
-    .max(EVENT_BULK_MAX_IDS, { error: `At most ${EVENT_BULK_MAX_IDS} ${what}s at a time.` });
 }
 
 // Events.
@@ -279,7 +239,7 @@ export const sessionAttendeeParamsSchema = eventSessionParamsSchema.extend({
 
 // Named calls of sessions.
 export const sessionsBulkUpdateBodySchema = z.object({
-  ids: idList('session').describe('The sessions of this event to change.'),
+  ids: idList('session', EVENT_BULK_MAX_IDS).describe('The sessions of this event to change.'),
   changes: z
     .object({
       name: requiredText('a session name', 255).optional().describe('New name of every listed session.'),
@@ -295,7 +255,7 @@ export const sessionsBulkUpdateBodySchema = z.object({
 export type SessionsBulkUpdateBody = z.infer<typeof sessionsBulkUpdateBodySchema>;
 
 export const sessionsBulkUpdateLocationBodySchema = z.object({
-  ids: idList('session').describe('The sessions of this event to move.'),
+  ids: idList('session', EVENT_BULK_MAX_IDS).describe('The sessions of this event to move.'),
   location: z
     .string({ error: 'The location must be text, or null for the event’s location.' })
     .trim()
@@ -308,7 +268,9 @@ export type SessionsBulkUpdateLocationBody = z.infer<typeof sessionsBulkUpdateLo
 
 export const sessionsBulkUpdateAttendeesBodySchema = z
   .object({
-    session_ids: idList('session').describe('The sessions of this event to change the attendees of.'),
+    session_ids: idList('session', EVENT_BULK_MAX_IDS).describe(
+      'The sessions of this event to change the attendees of.',
+    ),
     add_user_ids: z
       .array(rowReference('Each user must be named by its id.'), { error: 'Please list the users by id.' })
       .max(EVENT_BULK_MAX_IDS, { error: `At most ${EVENT_BULK_MAX_IDS} users at a time.` })
@@ -329,13 +291,15 @@ export const sessionsBulkUpdateAttendeesBodySchema = z
 export type SessionsBulkUpdateAttendeesBody = z.infer<typeof sessionsBulkUpdateAttendeesBodySchema>;
 
 export const sessionBulkUpdateUserStatusBodySchema = z.object({
-  user_ids: idList('user').describe('Attendees of this session, by user id.'),
+  user_ids: idList('user', EVENT_BULK_MAX_IDS).describe('Attendees of this session, by user id.'),
   status: attendeeStatus,
 });
 export type SessionBulkUpdateUserStatusBody = z.infer<typeof sessionBulkUpdateUserStatusBodySchema>;
 
 export const sessionBulkDeleteUsersBodySchema = z.object({
-  user_ids: idList('user').describe('Attendees of this session to take off it, by user id.'),
+  user_ids: idList('user', EVENT_BULK_MAX_IDS).describe(
+    'Attendees of this session to take off it, by user id.',
+  ),
 });
 export type SessionBulkDeleteUsersBody = z.infer<typeof sessionBulkDeleteUsersBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROW_ID } from '../ids.js';
+import { rowReference as reference } from './fields.js';
 
 /*
  * People's work: tasks, skills, expenses and claims, touchpoints, leaving reasons and inductions
@@ -23,7 +23,9 @@ export const TASK_COMMENT_FIELD = 'comment';
 
 const id = z.number().int().positive().describe('Identifier.');
 const position = z.number().int().describe('Sort order within the list, smallest first.');
-const active = z.boolean().describe('Offered for new records; an inactive entry stays on the records that use it.');
+const active = z
+  .boolean()
+  .describe('Offered for new records; an inactive entry stays on the records that use it.');
 const timestamp = z.string().describe('When, as an ISO 8601 timestamp in UTC.');
 const createdBy = z
   .number()
@@ -61,15 +63,6 @@ function optionalText(label: string, max: number) {
     .max(max, { error: `The ${label} may be at most ${max} characters.` })
     .nullable()
     .optional();
-}
-
-/** A body field naming a row of the organisation by id. */
-function reference(sentence: string) {
-  return z
-    .number({ error: sentence })
-    .int({ error: sentence })
-    .positive({ error: sentence })
-    .max(MAX_ROW_ID, { error: sentence });
 }
 
 /**
@@ -196,7 +189,10 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskBodySchema = z.object({
   title: requiredText('a title', 255).describe('What is to be done.'),
   description: optionalText('description', 10_000).describe('More detail; null for none.'),
-  due_date: writeDate('due date').nullable().optional().describe('When it is due (YYYY-MM-DD); null for no date.'),
+  due_date: writeDate('due date')
+    .nullable()
+    .optional()
+    .describe('When it is due (YYYY-MM-DD); null for no date.'),
   status_id: reference('The status must be a task status of this organisation.')
     .nullable()
     .optional()
@@ -276,7 +272,11 @@ export const taskHistorySchema = z
   .object({
     id,
     task_id: z.number().int().describe('The task.'),
-    user_id: z.number().int().nullable().describe('Who made the change or wrote the comment; null when unknown.'),
+    user_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Who made the change or wrote the comment; null when unknown.'),
     changed_at: timestamp.describe('When it happened.'),
     field: z
       .string()
@@ -312,7 +312,9 @@ export type SkillCategory = z.infer<typeof skillCategorySchema>;
 export const skillCategoryBodySchema = z.object({
   name: requiredText('a category name', 255).describe('The category as shown.'),
   description: optionalText('description', 2000).describe('What the category covers.'),
-  bio_prompt: optionalText('bio question', 500).describe('The question a person’s bio in this category answers.'),
+  bio_prompt: optionalText('bio question', 500).describe(
+    'The question a person’s bio in this category answers.',
+  ),
   position: writePosition,
 });
 export type SkillCategoryBody = z.infer<typeof skillCategoryBodySchema>;
@@ -371,7 +373,11 @@ export const userSkillSchema = z
     id,
     user_id: z.number().int().describe('The person.'),
     skill_id: z.number().int().describe('The skill held.'),
-    dynamic_skill_id: z.number().int().nullable().describe('Which option of the skill; null for the skill itself.'),
+    dynamic_skill_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Which option of the skill; null for the skill itself.'),
     level: z.enum(SKILL_LEVELS).nullable().describe('How well: beginner, intermediate, advanced or expert.'),
     expires_on: z.string().nullable().describe('When it lapses (YYYY-MM-DD); null for never.'),
     notes: z.string().nullable().describe('Anything else about it.'),
@@ -380,7 +386,9 @@ export const userSkillSchema = z
 export type UserSkill = z.infer<typeof userSkillSchema>;
 
 export const userSkillBodySchema = z.object({
-  skill_id: reference('The skill must be a skill of this organisation.').describe('A skill of the organisation.'),
+  skill_id: reference('The skill must be a skill of this organisation.').describe(
+    'A skill of the organisation.',
+  ),
   dynamic_skill_id: reference('The option must be one of this organisation’s dynamic skills.')
     .nullable()
     .optional()
@@ -390,7 +398,10 @@ export const userSkillBodySchema = z.object({
     .nullable()
     .optional()
     .describe('How well; null for not said.'),
-  expires_on: writeDate('expiry date').nullable().optional().describe('When it lapses (YYYY-MM-DD); null for never.'),
+  expires_on: writeDate('expiry date')
+    .nullable()
+    .optional()
+    .describe('When it lapses (YYYY-MM-DD); null for never.'),
   notes: optionalText('notes', 2000).describe('Anything else about it.'),
 });
 export type UserSkillBody = z.infer<typeof userSkillBodySchema>;
@@ -466,7 +477,10 @@ export const expenseRateBodySchema = z.object({
     .min(0, { error: 'The rate cannot be negative.' })
     .max(1_000_000, { error: 'The rate may be at most 1000000 pence.' })
     .describe('Paid per unit, in pence.'),
-  valid_from: writeDate('start date').nullable().optional().describe('First day it applies; null for always.'),
+  valid_from: writeDate('start date')
+    .nullable()
+    .optional()
+    .describe('First day it applies; null for always.'),
   valid_to: writeDate('end date').nullable().optional().describe('Last day it applies; null for open-ended.'),
   position: writePosition,
   active: writeActive,
@@ -529,11 +543,16 @@ export const expenseSchema = z
     claim_id: z.number().int().nullable().describe('The claim it is in; null while unclaimed.'),
     type_id: z.number().int().describe('Its expense type.'),
     rate_id: z.number().int().nullable().describe('The expense rate it was worked out with, if any.'),
-    quantity: z.number().nullable().describe('How many units of the rate (miles, hours); null without a rate.'),
+    quantity: z
+      .number()
+      .nullable()
+      .describe('How many units of the rate (miles, hours); null without a rate.'),
     amount_pence: z.number().int().describe('How much, in pence.'),
     spent_on: z.string().describe('The day the money was spent (YYYY-MM-DD).'),
     description: z.string().nullable().describe('What it was for.'),
-    status: z.enum(EXPENSE_STATUSES).describe('pending, or its claim’s decision: approved, rejected or paid.'),
+    status: z
+      .enum(EXPENSE_STATUSES)
+      .describe('pending, or its claim’s decision: approved, rejected or paid.'),
     created_by: createdBy,
   })
   .describe('Expense');
@@ -632,7 +651,11 @@ export const touchpointSchema = z
     occurred_at: timestamp.describe('When the contact happened.'),
     summary: z.string().describe('What it was about, in a line.'),
     details: z.string().nullable().describe('What was said or agreed.'),
-    parent_id: z.number().int().nullable().describe('The touchpoint this follows up; null for a first contact.'),
+    parent_id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The touchpoint this follows up; null for a first contact.'),
     created_by: createdBy,
   })
   .describe('Touchpoint');
@@ -743,7 +766,10 @@ export const userInductionBodySchema = z.object({
     .optional()
     .describe('Progress (default not_started).'),
   completed_at: writeTimestamp('completion time').nullable().optional().describe('When it was completed.'),
-  expires_on: writeDate('expiry date').nullable().optional().describe('When it must be redone; null for never.'),
+  expires_on: writeDate('expiry date')
+    .nullable()
+    .optional()
+    .describe('When it must be redone; null for never.'),
   notes: optionalText('notes', 5000).describe('Notes about it.'),
 });
 export type UserInductionBody = z.infer<typeof userInductionBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ROW_ID } from '../ids.js';
+import { requiredText, optionalText, idList as sharedIdList, rowReference as reference } from './fields.js';
 import { formSectionSchema } from '../opportunity.js';
 
 /*
@@ -26,35 +26,6 @@ export const DIVERSITY_LINK_MAX_DAYS = 60;
 // ——— Building blocks ———
 
 const id = z.number().int().positive().describe('Identifier.');
-
-/** A required single-line text of at most `max` characters, trimmed. */
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `Please enter ${label}.` })
-    .trim()
-    .min(1, { error: `Please enter ${label}.` })
-    .max(max, { error: `The ${label.replace(/^(a|an|the) /, '')} may be at most ${max} characters.` });
-}
-
-/** Optional text that may be cleared with null; an empty string is stored as null. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, { error: `The ${label} may be at most ${max} characters.` })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-}
-
-/** A body field naming a row of the organisation by id. */
-function reference(sentence: string) {
-  return z
-    .number({ error: sentence })
-    .int({ error: sentence })
-    .positive({ error: sentence })
-    .max(MAX_ROW_ID, { error: sentence });
-}
 
 /** A calendar date `YYYY-MM-DD`. */
 function writeDate(label: string) {
@@ -89,7 +60,9 @@ export const userPhoneNumberBodySchema = z.object({
     .regex(/^[A-Za-z]{2}$/, { error: 'The region must be a two-letter country code.' })
     .transform((value) => value.toUpperCase())
     .optional()
-    .describe('Two-letter region to read a national number in (default the person’s other numbers’, else GB).'),
+    .describe(
+      'Two-letter region to read a national number in (default the person’s other numbers’, else GB).',
+    ),
   primary: z
     .boolean({ error: 'Primary must be true or false.' })
     .optional()
@@ -136,7 +109,9 @@ export const userPostalAddressSchema = z
     country: z.string().describe('Country name.'),
     from_date: z.string().nullable().describe('Lived there from (YYYY-MM-DD); null when not said.'),
     to_date: z.string().nullable().describe('Lived there until (YYYY-MM-DD); null while current.'),
-    historical: z.boolean().describe('An earlier address (part of the address history) rather than a current one.'),
+    historical: z
+      .boolean()
+      .describe('An earlier address (part of the address history) rather than a current one.'),
   })
   .describe('A postal address of a person');
 export type UserPostalAddress = z.infer<typeof userPostalAddressSchema>;
@@ -150,8 +125,14 @@ export const userPostalAddressBodySchema = z.object({
   county: optionalText('county', 100).describe('County or region; null for none.'),
   postcode: requiredText('the postcode', 20).describe('Postcode.'),
   country: requiredText('the country', 100).optional().describe('Country name (default United Kingdom).'),
-  from_date: writeDate('date moved in').nullable().optional().describe('Lived there from (YYYY-MM-DD); null for not said.'),
-  to_date: writeDate('date moved out').nullable().optional().describe('Lived there until (YYYY-MM-DD); null while current.'),
+  from_date: writeDate('date moved in')
+    .nullable()
+    .optional()
+    .describe('Lived there from (YYYY-MM-DD); null for not said.'),
+  to_date: writeDate('date moved out')
+    .nullable()
+    .optional()
+    .describe('Lived there until (YYYY-MM-DD); null while current.'),
   historical: z
     .boolean({ error: 'Historical must be true or false.' })
     .optional()
@@ -190,7 +171,10 @@ export const userRoleSchema = z
     id,
     team_id: z.number().int().describe('The team the role is held in.'),
     role_profile_id: z.number().int().describe('The role profile held (what the role may do).'),
-    end_date: z.string().nullable().describe('Last day the role is held (YYYY-MM-DD); null while open-ended.'),
+    end_date: z
+      .string()
+      .nullable()
+      .describe('Last day the role is held (YYYY-MM-DD); null while open-ended.'),
   })
   .describe('A role a person holds: a role profile in a team, until an end date');
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -200,7 +184,10 @@ export const userRoleBodySchema = z.object({
   role_profile_id: reference('The role profile must be one of this organisation’s.').describe(
     'A role profile of the organisation.',
   ),
-  end_date: writeDate('end date').nullable().optional().describe('Last day held (YYYY-MM-DD); null for open-ended.'),
+  end_date: writeDate('end date')
+    .nullable()
+    .optional()
+    .describe('Last day held (YYYY-MM-DD); null for open-ended.'),
 });
 export type UserRoleBody = z.infer<typeof userRoleBodySchema>;
 
@@ -229,13 +216,19 @@ export type UserSupervisorBody = z.infer<typeof userSupervisorBodySchema>;
 
 /** Path of a per-user route with one item below the user: `/users/{userId}/…/{id}`. */
 export const perUserItemParamsSchema = z.object({
-  userId: z.string().regex(/^\d{1,10}$/, 'A user is named by their number.').describe('User id.'),
+  userId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'A user is named by their number.')
+    .describe('User id.'),
   id: z.string().describe('The record’s identifier.'),
 });
 
 /** `/users/{userId}/messaging/{messageId}/…`. */
 export const userMessageParamsSchema = z.object({
-  userId: z.string().regex(/^\d{1,10}$/, 'A user is named by their number.').describe('User id.'),
+  userId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'A user is named by their number.')
+    .describe('User id.'),
   messageId: z.string().describe('A message of the user’s (a `users.messaging` record).'),
 });
 
@@ -246,24 +239,27 @@ export const userMessageAttachmentParamsSchema = userMessageParamsSchema.extend(
 
 /** `/users/{userId}/login-messages/{messageId}/acknowledge`. */
 export const userLoginMessageParamsSchema = z.object({
-  userId: z.string().regex(/^\d{1,10}$/, 'A user is named by their number.').describe('User id.'),
-  messageId: z.string().describe('A login message of the organisation (an `organisation.login-messages` record).'),
+  userId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'A user is named by their number.')
+    .describe('User id.'),
+  messageId: z
+    .string()
+    .describe('A login message of the organisation (an `organisation.login-messages` record).'),
 });
 
 /** `/users/{userId}/notes/{noteId}/sub-notes`. */
 export const userNoteParamsSchema = z.object({
-  userId: z.string().regex(/^\d{1,10}$/, 'A user is named by their number.').describe('User id.'),
+  userId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'A user is named by their number.')
+    .describe('User id.'),
   noteId: z.string().describe('A note about the user (a `users.notes` record).'),
 });
 
 /** The `ids` of a bulk per-user call: at least one, at most PER_USER_BULK_MAX_IDS. */
 function idList(what: string) {
-  return z
-    .array(reference(`Each ${what} must be named by its id.`), { error: `Please list the ${what}s by id.` })
-    .min(1, { error: `Please choose at least one ${what}.` })
-    .max(PER_USER_BULK_MAX_IDS, { error: `At most ${PER_USER_BULK_MAX_IDS} ${what}s at a time.` })
-    .optional()
-    .describe(`The ${what}s, by id.`);
+  return sharedIdList(what, PER_USER_BULK_MAX_IDS).optional().describe(`The ${what}s, by id.`);
 }
 
 function allFlag(what: string) {
@@ -305,7 +301,10 @@ export type DismissBody = z.infer<typeof dismissBodySchema>;
 
 export const bulkMarkResponseSchema = z.object({
   data: z.object({
-    updated: z.number().int().describe('How many records changed (ones already in that state are not counted).'),
+    updated: z
+      .number()
+      .int()
+      .describe('How many records changed (ones already in that state are not counted).'),
   }),
 });
 export type BulkMarkResponse = z.infer<typeof bulkMarkResponseSchema>;
@@ -322,7 +321,9 @@ export const replyBodySchema = z.object({
     .string({ error: 'The subject must be text.' })
     .trim()
     .min(1, { error: 'The subject may not be empty.' })
-    .max(MESSAGE_SUBJECT_MAX_LENGTH, { error: `The subject may be at most ${MESSAGE_SUBJECT_MAX_LENGTH} characters.` })
+    .max(MESSAGE_SUBJECT_MAX_LENGTH, {
+      error: `The subject may be at most ${MESSAGE_SUBJECT_MAX_LENGTH} characters.`,
+    })
     .optional()
     .describe('Subject (default `Re: ` and the original’s).'),
 });
@@ -330,7 +331,9 @@ export type ReplyBody = z.infer<typeof replyBodySchema>;
 
 export const forwardBodySchema = z.object({
   user_ids: z
-    .array(reference('Each recipient must be named by their user id.'), { error: 'Please list the recipients by id.' })
+    .array(reference('Each recipient must be named by their user id.'), {
+      error: 'Please list the recipients by id.',
+    })
     .min(1, { error: 'Please choose at least one recipient.' })
     .max(FORWARD_MAX_RECIPIENTS, { error: `At most ${FORWARD_MAX_RECIPIENTS} recipients at a time.` })
     .describe('Users of the organisation to send the attachment to.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './fields.js';
 import { paginationQuerySchema } from '../catalogue/pagination.js';
 
 /**
@@ -46,17 +47,6 @@ function groupReferences() {
       },
     )
     .max(PERMISSION_LIST_MAX, { error: `At most ${PERMISSION_LIST_MAX} permission groups may be named.` });
-}
-
-/** Optional text that may be cleared with null; an empty string is stored as null. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, { error: `The ${label} may be at most ${max} characters.` })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
 }
 
 /** `:id` of a numbered row in a path. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, optionalText, rowReference, writeDate } from './fields.js';
 
 /**
  * Rotas, their teams, timeslots and days, shifts, repeating shifts, shift patterns and signups
@@ -26,40 +27,6 @@ export const SHIFT_MAX_CAPACITY = 10_000;
 const id = z.number().int().positive().describe('Identifier.');
 const dateField = (what: string) => z.iso.date().describe(`${what} (YYYY-MM-DD).`);
 const timeField = (what: string) => z.string().describe(`${what} (HH:MM, 24-hour).`);
-
-/** A required single-line text of at most `max` characters, trimmed. */
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `Please enter ${label}.` })
-    .trim()
-    .min(1, { error: `Please enter ${label}.` })
-    .max(max, { error: `The ${label.replace(/^(a|an|the) /, '')} may be at most ${max} characters.` });
-}
-
-/** Optional text that may be cleared with null; an empty string is stored as null. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, { error: `The ${label} may be at most ${max} characters.` })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-}
-
-/** A body field naming a row by its integer id; `message` is the 422 sentence for anything else. */
-function rowReference(message: string) {
-  return z
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, { error: message });
-}
-
-/** A calendar date as `YYYY-MM-DD` that exists (no 31 April). */
-function writeDate(label: string) {
-  return z.iso.date({ error: `Please enter the ${label} as a date, e.g. 2026-05-01.` });
-}
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
 
