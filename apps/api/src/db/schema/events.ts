@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   foreignKey,
   index,
   integer,
@@ -13,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.js';
-import { organisationId, timestamps } from './columns.js';
+import { isoTimestamp, organisationId, timestamps } from './columns.js';
 import { files } from './reference.js';
 import { teams, users } from './users.js';
 
@@ -25,21 +24,6 @@ export type EventInvitationStatus = (typeof eventInvitationStatuses)[number];
 
 export const sessionAttendeeStatuses = ['invited', 'confirmed', 'attended', 'absent', 'cancelled'] as const;
 export type SessionAttendeeStatus = (typeof sessionAttendeeStatuses)[number];
-
-/**
- * `timestamp with time zone` read and written as an ISO 8601 string in UTC
- * (`2026-05-01T09:00:00.000Z`). The generic catalogue module passes column values to the wire
- * unchanged, so these columns hold what the contract's `z.iso.datetime()` fields describe; the
- * drivers hand the raw text over in the session's time zone, which is normalised here.
- */
-const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
-  dataType() {
-    return 'timestamp with time zone';
-  },
-  fromDriver(value: string | Date): string {
-    return (value instanceof Date ? value : new Date(value)).toISOString();
-  },
-});
 
 /**
  * An event the organisation runs (a fundraiser, a training day, a festival), made of sessions

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   date,
   foreignKey,
   index,
@@ -17,7 +16,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.js';
-import { organisationId, timestamps } from './columns.js';
+import { isoTimestamp, organisationId, timestamps } from './columns.js';
 import { files } from './reference.js';
 import { users } from './users.js';
 
@@ -42,21 +41,6 @@ export type SkillLevel = (typeof skillLevels)[number];
 
 export const inductionStatuses = ['not_started', 'in_progress', 'completed'] as const;
 export type InductionStatus = (typeof inductionStatuses)[number];
-
-/**
- * `timestamp with time zone` read and written as an ISO 8601 string in UTC
- * (`2026-05-01T09:00:00.000Z`): the generic catalogue module passes column values to the wire
- * unchanged, so these columns hold what the contract's `z.iso.datetime()` fields describe. The
- * drivers hand over the raw text in the session's time zone, which is normalised here.
- */
-const isoTimestamp = customType<{ data: string; driverData: string | Date }>({
-  dataType() {
-    return 'timestamp with time zone';
-  },
-  fromDriver(value: string | Date): string {
-    return (value instanceof Date ? value : new Date(value)).toISOString();
-  },
-});
 
 /** A person of the organisation named by a record; the record outlives the account as "someone". */
 const personOrNull = () => integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' });
