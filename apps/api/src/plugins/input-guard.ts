@@ -55,7 +55,7 @@ export const inputGuardPlugin = fp(
       // A number no row id can be names nothing: 404 here, before a query overflows the column.
       for (const value of Object.values((request.params ?? {}) as Record<string, unknown>)) {
         if (typeof value === 'string' && /^\d+$/.test(value) && (value.length > 10 || Number(value) > MAX_ROW_ID)) {
-          throw new HttpError(404, 'There is no such record.');
+          throw new HttpError(404, 'The record was not found.');
         }
       }
       for (const [where, input] of [

@@ -90,6 +90,10 @@ export async function sendPasswordReset(
 }
 
 /** The email address a reset for the user goes to, for the per-address limit; null when none. */
-export async function resetAddressOf(db: Database, organisationId: number, userId: number): Promise<string | null> {
+export async function resetAddressOf(
+  db: Database,
+  organisationId: number,
+  userId: number,
+): Promise<string | null> {
   return (await primaryEmailsOf(db, organisationId, [userId])).get(userId) ?? null;
 }

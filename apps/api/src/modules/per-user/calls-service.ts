@@ -6,6 +6,7 @@ import {
   type PerUserDocument,
   type ReplyBody,
 } from '@muster/contract';
+import { insertDocument } from '../../catalogue/document-repository.js';
 import type { Database, Executor } from '../../db/client.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import type { Outbox } from '../outbox/service.js';
@@ -15,7 +16,6 @@ import {
   findDocumentIn,
   findDocumentWith,
   findUser,
-  insertDocumentIn,
   mergeDocumentIn,
   primaryEmailsOf,
   setDocumentField,
@@ -140,7 +140,14 @@ export async function dismissNotifications(
     }
     const now = new Date();
     return {
-      updated: await setDocumentField(tx, notifications, body.ids ?? null, 'dismissed_at', now.toISOString(), now),
+      updated: await setDocumentField(
+        tx,
+        notifications,
+        body.ids ?? null,
+        'dismissed_at',
+        now.toISOString(),
+        now,
+      ),
     };
   });
 }
@@ -211,7 +218,10 @@ export async function replyToMessage(
     const existing = await existingUserIds(tx, scope.organisationId, candidates);
     const recipients = [...new Set(candidates.filter((id) => existing.has(id) && id !== scope.userId))];
     if (recipients.length === 0) {
-      throw new HttpError(409, 'This message has nobody to reply to: it came from the system, or its sender has left.');
+      throw new HttpError(
+        409,
+        'This message has nobody to reply to: it came from the system, or its sender has left.',
+      );
     }
     const now = new Date();
     const subject = body.subject ?? prefixed('Re: ', text(original.body.subject), 'your message');
@@ -223,9 +233,14 @@ export async function replyToMessage(
       in_reply_to: original.id,
       sent_at: now.toISOString(),
     };
-    const sent = await insertDocumentIn(tx, own, { ...message, folder: 'sent', read_at: now.toISOString() }, context.actorId);
+    const sent = await insertDocument(
+      tx,
+      own,
+      { ...message, folder: 'sent', read_at: now.toISOString() },
+      context.actorId,
+    );
     for (const recipient of recipients) {
-      await insertDocumentIn(
+      await insertDocument(
         tx,
         mailbox(scope.organisationId, recipient),
         { ...message, folder: 'inbox', read_at: null },
@@ -264,7 +279,11 @@ export async function forwardAttachment(
     const attachment =
       attachmentId === null
         ? null
-        : await findDocumentIn(tx, attachmentsOf(scope.organisationId, scope.userId, message.id), attachmentId);
+        : await findDocumentIn(
+            tx,
+            attachmentsOf(scope.organisationId, scope.userId, message.id),
+            attachmentId,
+          );
     if (!attachment) {
       throw notFound('attachment');
     }
@@ -280,7 +299,11 @@ export async function forwardAttachment(
     }
     const recipients = [...new Set(body.user_ids)];
     const now = new Date();
-    const subject = prefixed('Fwd: ', text(message.body.subject), text(attachment.body.name) ?? 'an attachment');
+    const subject = prefixed(
+      'Fwd: ',
+      text(message.body.subject),
+      text(attachment.body.name) ?? 'an attachment',
+    );
     const forwarded = {
       subject,
       body: body.body ?? '',
@@ -290,16 +313,21 @@ export async function forwardAttachment(
       sent_at: now.toISOString(),
     };
     const copyAttachment = async (ownerId: number, newMessageId: number) =>
-      insertDocumentIn(
+      insertDocument(
         tx,
         attachmentsOf(scope.organisationId, ownerId, newMessageId),
         { ...attachment.body, forwarded_from_attachment_id: attachment.id },
         context.actorId,
       );
-    const sent = await insertDocumentIn(tx, own, { ...forwarded, folder: 'sent', read_at: now.toISOString() }, context.actorId);
+    const sent = await insertDocument(
+      tx,
+      own,
+      { ...forwarded, folder: 'sent', read_at: now.toISOString() },
+      context.actorId,
+    );
     await copyAttachment(scope.userId, sent.id);
     for (const recipient of recipients) {
-      const delivered = await insertDocumentIn(
+      const delivered = await insertDocument(
         tx,
         mailbox(scope.organisationId, recipient),
         { ...forwarded, folder: 'inbox', read_at: null },
@@ -327,7 +355,11 @@ export async function acknowledgeLoginMessage(
   const messageId = parseRowId(rawMessageId);
   return db.transaction(async (tx) => {
     await assertUser(tx, scope);
-    const messages: DocumentScope = { organisationId: scope.organisationId, entry: LOGIN_MESSAGES, parentKey: '' };
+    const messages: DocumentScope = {
+      organisationId: scope.organisationId,
+      entry: LOGIN_MESSAGES,
+      parentKey: '',
+    };
     // Locked: two acknowledgements at once by one person queue here, and the second finds the first.
     const message = messageId === null ? null : await findDocumentIn(tx, messages, messageId, { lock: true });
     if (!message) {
@@ -343,13 +375,13 @@ export async function acknowledgeLoginMessage(
       return { record: documentWire(earlier), created: false };
     }
     const acknowledgedAt = new Date().toISOString();
-    const record = await insertDocumentIn(
+    const record = await insertDocument(
       tx,
       own,
       { login_message_id: message.id, acknowledged_at: acknowledgedAt },
       context.actorId,
     );
-    await insertDocumentIn(
+    await insertDocument(
       tx,
       { organisationId: scope.organisationId, entry: LOGIN_MESSAGE_LOGS, parentKey: `id=${message.id}` },
       { user_id: scope.userId, acknowledged_at: acknowledgedAt },
@@ -378,7 +410,11 @@ export async function storeSubNote(
   const noteId = parseRowId(rawNoteId);
   return db.transaction(async (tx) => {
     await assertUser(tx, scope);
-    const notes: DocumentScope = { organisationId: scope.organisationId, entry: NOTES, parentKey: `userId=${scope.userId}` };
+    const notes: DocumentScope = {
+      organisationId: scope.organisationId,
+      entry: NOTES,
+      parentKey: `userId=${scope.userId}`,
+    };
     const note = noteId === null ? null : await findDocumentIn(tx, notes, noteId);
     if (!note) {
       throw notFound('note');
@@ -387,7 +423,7 @@ export async function storeSubNote(
     const parentNoteId =
       typeof above === 'number' && (await findDocumentIn(tx, notes, above)) ? above : note.id;
     return documentWire(
-      await insertDocumentIn(tx, notes, { ...body, parent_note_id: parentNoteId }, context.actorId),
+      await insertDocument(tx, notes, { ...body, parent_note_id: parentNoteId }, context.actorId),
     );
   });
 }

@@ -46,7 +46,8 @@ const DEFAULT_PHONE_REGION: CountryCode = 'GB';
 /** Why the SMS sign-in number cannot change here. */
 export const SIGN_IN_NUMBER_LOCKED =
   'Sign-in codes are texted to this number. Change it through the verified phone change, or switch two-factor to another method first.';
-export const PRIMARY_EMAIL_REQUIRED = 'Make another address primary instead: emails and password resets go to the primary address.';
+export const PRIMARY_EMAIL_REQUIRED =
+  'Make another address primary instead: emails and password resets go to the primary address.';
 export const PRIMARY_EMAIL_UNDELETABLE = 'Make another address primary before deleting this one.';
 export const EMAIL_TAKEN = 'This email address is already used by another account.';
 
@@ -135,7 +136,8 @@ export async function storePhone(
   return db.transaction(async (tx) => {
     const user = await lockedUser(tx, scope);
     const existing = await listPhones(tx, scope);
-    const region = body.country_code ?? existing.find((row) => row.primary)?.countryCode ?? DEFAULT_PHONE_REGION;
+    const region =
+      body.country_code ?? existing.find((row) => row.primary)?.countryCode ?? DEFAULT_PHONE_REGION;
     const phone = readOrRefuse(body.phone_number, region);
     if (existing.some((row) => row.phoneNumber === phone.number)) {
       throw validationError({ phone_number: ['This number is already on the list.'] });
@@ -152,7 +154,12 @@ export async function storePhone(
       await clearPhoneFlag(tx, scope, 'defaultSms', null);
     }
     return toPhone(
-      await insertPhone(tx, scope, { phoneNumber: phone.number, countryCode: phone.region, primary, defaultSms }),
+      await insertPhone(tx, scope, {
+        phoneNumber: phone.number,
+        countryCode: phone.region,
+        primary,
+        defaultSms,
+      }),
     );
   });
 }
@@ -174,7 +181,10 @@ export async function updatePhoneNumber(
     }
     const changes: Partial<Pick<PhoneRow, 'phoneNumber' | 'countryCode' | 'primary' | 'defaultSms'>> = {};
     if (body.phone_number !== undefined || body.country_code !== undefined) {
-      const phone = readOrRefuse(body.phone_number ?? current.phoneNumber, body.country_code ?? current.countryCode);
+      const phone = readOrRefuse(
+        body.phone_number ?? current.phoneNumber,
+        body.country_code ?? current.countryCode,
+      );
       if (existing.some((row) => row.id !== id && row.phoneNumber === phone.number)) {
         throw validationError({ phone_number: ['This number is already on the list.'] });
       }
@@ -191,7 +201,8 @@ export async function updatePhoneNumber(
       const signInNumber = current.defaultSms;
       const numberChanges = changes.phoneNumber !== undefined && changes.phoneNumber !== current.phoneNumber;
       const stopsTexts = changes.defaultSms === false;
-      const takesTexts = changes.defaultSms === true && !current.defaultSms && existing.some((row) => row.defaultSms);
+      const takesTexts =
+        changes.defaultSms === true && !current.defaultSms && existing.some((row) => row.defaultSms);
       if ((signInNumber && (numberChanges || stopsTexts)) || takesTexts) {
         throw new HttpError(409, SIGN_IN_NUMBER_LOCKED);
       }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { DocumentScope } from '../../catalogue/document-repository.js';
 import type { Executor } from '../../db/client.js';
 import { insertedRow } from '../../db/rows.js';
 import {
@@ -31,7 +32,11 @@ export type UserScope = { organisationId: number; userId: number };
 // ——— Users ———
 
 /** The user, or null when the organisation has no such user. */
-export async function findUser(db: Executor, organisationId: number, userId: number): Promise<UserRow | null> {
+export async function findUser(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -55,7 +60,11 @@ export async function lockUser(db: Executor, scope: UserScope): Promise<UserRow 
 }
 
 /** Which of `ids` are users of the organisation. */
-export async function existingUserIds(db: Executor, organisationId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function existingUserIds(
+  db: Executor,
+  organisationId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
   if (ids.length === 0) {
     return new Set();
   }
@@ -76,9 +85,18 @@ export async function primaryEmailsOf(
     return new Map();
   }
   const rows = await db
-    .select({ userId: userEmailAddresses.userId, email: userEmailAddresses.email, primary: userEmailAddresses.primary })
+    .select({
+      userId: userEmailAddresses.userId,
+      email: userEmailAddresses.email,
+      primary: userEmailAddresses.primary,
+    })
     .from(userEmailAddresses)
-    .where(and(eq(userEmailAddresses.organisationId, organisationId), inArray(userEmailAddresses.userId, [...userIds])))
+    .where(
+      and(
+        eq(userEmailAddresses.organisationId, organisationId),
+        inArray(userEmailAddresses.userId, [...userIds]),
+      ),
+    )
     .orderBy(sql`${userEmailAddresses.primary} desc`, asc(userEmailAddresses.id));
   const found = new Map<number, string>();
   for (const row of rows) {
@@ -92,7 +110,10 @@ export async function primaryEmailsOf(
 // ——— Phone numbers ———
 
 function phonesOf(scope: UserScope): SQL | undefined {
-  return and(eq(userPhoneNumbers.organisationId, scope.organisationId), eq(userPhoneNumbers.userId, scope.userId));
+  return and(
+    eq(userPhoneNumbers.organisationId, scope.organisationId),
+    eq(userPhoneNumbers.userId, scope.userId),
+  );
 }
 
 /** The user's phone numbers, oldest first. */
@@ -254,7 +275,11 @@ export async function teamExists(db: Executor, organisationId: number, teamId: n
 }
 
 /** True when the organisation has the role profile. */
-export async function roleProfileExists(db: Executor, organisationId: number, roleProfileId: number): Promise<boolean> {
+export async function roleProfileExists(
+  db: Executor,
+  organisationId: number,
+  roleProfileId: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: roleProfiles.id })
     .from(roleProfiles)
@@ -365,25 +390,35 @@ export async function findSupervisor(
 }
 
 /** Records the supervision (the caller has checked both people are of the organisation). */
-export async function insertSupervisor(db: Executor, scope: UserScope, supervisorUserId: number): Promise<void> {
+export async function insertSupervisor(
+  db: Executor,
+  scope: UserScope,
+  supervisorUserId: number,
+): Promise<void> {
   await db.insert(userSupervisors).values({ userId: scope.userId, supervisorUserId });
 }
 
 /** Ends the supervision; false when there was none (both people checked to be of the organisation). */
-export async function deleteSupervisor(db: Executor, scope: UserScope, supervisorUserId: number): Promise<boolean> {
+export async function deleteSupervisor(
+  db: Executor,
+  scope: UserScope,
+  supervisorUserId: number,
+): Promise<boolean> {
   if (!(await findSupervisor(db, scope, supervisorUserId))) {
     return false;
   }
   await db
     .delete(userSupervisors)
-    .where(and(eq(userSupervisors.userId, scope.userId), eq(userSupervisors.supervisorUserId, supervisorUserId)));
+    .where(
+      and(eq(userSupervisors.userId, scope.userId), eq(userSupervisors.supervisorUserId, supervisorUserId)),
+    );
   return true;
 }
 
 // ——— Per-user documents (catalogue_records) ———
 
 /** One entry's documents of one organisation under one parent key (`userId=3`). */
-export type DocumentScope = { organisationId: number; entry: string; parentKey: string };
+export type { DocumentScope };
 
 function documentsOf(scope: DocumentScope): SQL | undefined {
   return and(
@@ -410,7 +445,11 @@ export async function findDocumentIn(
 }
 
 /** Which of `ids` are documents of the scope. */
-export async function documentIdsIn(db: Executor, scope: DocumentScope, ids: readonly number[]): Promise<Set<number>> {
+export async function documentIdsIn(
+  db: Executor,
+  scope: DocumentScope,
+  ids: readonly number[],
+): Promise<Set<number>> {
   if (ids.length === 0) {
     return new Set();
   }
@@ -469,22 +508,6 @@ export async function findDocumentWith(
     .orderBy(asc(catalogueRecords.id))
     .limit(1);
   return row ?? null;
-}
-
-/** Stores a new document in the scope. */
-export async function insertDocumentIn(
-  db: Executor,
-  scope: DocumentScope,
-  body: Record<string, unknown>,
-  createdBy: number | null,
-): Promise<DocumentRow> {
-  return insertedRow(
-    await db
-      .insert(catalogueRecords)
-      .values({ ...scope, body, createdBy })
-      .returning(),
-    'per-user record',
-  );
 }
 
 /** Merges `changes` into the top level of a document's body. */

@@ -47,12 +47,20 @@ describe('postal addresses (generic table binding, the user themself may write)'
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const address = dataOf(created.body);
-    expect(address).toMatchObject({ street: '10 Harbour Street', country: 'United Kingdom', historical: false, to_date: null });
+    expect(address).toMatchObject({
+      street: '10 Harbour Street',
+      country: 'United Kingdom',
+      historical: false,
+      to_date: null,
+    });
 
     const listed = await call('GET', base, person.headers);
     expect(listOf(listed.body).map((row) => row.id)).toEqual([address.id]);
 
-    const changed = await call('PUT', `${base}/${address.id}`, person.headers, { historical: true, to_date: '2024-06-30' });
+    const changed = await call('PUT', `${base}/${address.id}`, person.headers, {
+      historical: true,
+      to_date: '2024-06-30',
+    });
     expect(dataOf(changed.body)).toMatchObject({ historical: true, to_date: '2024-06-30' });
     const [stored] = await ctx.db.select().from(userAddresses).where(eq(userAddresses.id, address.id));
     expect(stored).toMatchObject({ userId: person.id, organisationId: a.id, historical: true });
@@ -65,11 +73,20 @@ describe('postal addresses (generic table binding, the user themself may write)'
     const base = `/api/users/${a.person.id}/postal-addresses`;
     expect((await call('GET', base, a.anonymous)).status).toBe(401);
     expect((await call('GET', base, a.other.headers)).status).toBe(403);
-    expect((await call('POST', base, a.viewer.headers, { street: 'x', city: 'y', postcode: 'z' })).status).toBe(403);
-    const invalid = await call('POST', base, a.manager.headers, { street: '', city: 'St Ives', postcode: 'TR26', from_date: '1/3/21' });
+    expect(
+      (await call('POST', base, a.viewer.headers, { street: 'x', city: 'y', postcode: 'z' })).status,
+    ).toBe(403);
+    const invalid = await call('POST', base, a.manager.headers, {
+      street: '',
+      city: 'St Ives',
+      postcode: 'TR26',
+      from_date: '1/3/21',
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors ?? {}).sort()).toEqual(['from_date', 'street']);
-    expect((await call('GET', `/api/users/${b.person.id}/postal-addresses`, a.admin.headers)).status).toBe(404);
+    expect((await call('GET', `/api/users/${b.person.id}/postal-addresses`, a.admin.headers)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -85,7 +102,10 @@ describe('guardians (generic table binding, the user may only read)', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(listOf((await call('GET', base, person.headers)).body)).toHaveLength(1);
-    expect((await call('POST', base, person.headers, { first_name: 'A', last_name: 'B', email: 'a@b.org' })).status).toBe(403);
+    expect(
+      (await call('POST', base, person.headers, { first_name: 'A', last_name: 'B', email: 'a@b.org' }))
+        .status,
+    ).toBe(403);
     const foreign = await call('POST', base, a.manager.headers, {
       first_name: 'A',
       last_name: 'B',
@@ -93,7 +113,9 @@ describe('guardians (generic table binding, the user may only read)', () => {
       guardian_user_id: b.person.id,
     });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.errors).toEqual({ guardian_user_id: ['The guardian must be a user of this organisation.'] });
+    expect(foreign.body.errors).toEqual({
+      guardian_user_id: ['The guardian must be a user of this organisation.'],
+    });
     const rows = await ctx.db.select().from(userGuardians).where(eq(userGuardians.userId, person.id));
     expect(rows.map((row) => row.guardianUserId)).toEqual([a.other.id]);
   });
@@ -105,13 +127,29 @@ describe('phone numbers', () => {
     const base = `/api/users/${person.id}/phone-numbers`;
     const first = await call('POST', base, person.headers, { phone_number: '07911 123123' });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(dataOf(first.body)).toMatchObject({ phone_number: '+447911123123', country_code: 'GB', primary: true, default_sms: true });
+    expect(dataOf(first.body)).toMatchObject({
+      phone_number: '+447911123123',
+      country_code: 'GB',
+      primary: true,
+      default_sms: true,
+    });
 
-    const second = await call('POST', base, person.headers, { phone_number: '087 123 4567', country_code: 'ie' });
-    expect(dataOf(second.body)).toMatchObject({ phone_number: '+353871234567', country_code: 'IE', primary: false, default_sms: false });
+    const second = await call('POST', base, person.headers, {
+      phone_number: '087 123 4567',
+      country_code: 'ie',
+    });
+    expect(dataOf(second.body)).toMatchObject({
+      phone_number: '+353871234567',
+      country_code: 'IE',
+      primary: false,
+      default_sms: false,
+    });
     const secondId = dataOf(second.body).id;
 
-    const promoted = await call('PUT', `${base}/${secondId}`, person.headers, { primary: true, default_sms: true });
+    const promoted = await call('PUT', `${base}/${secondId}`, person.headers, {
+      primary: true,
+      default_sms: true,
+    });
     expect(dataOf(promoted.body)).toMatchObject({ primary: true, default_sms: true });
     const rows = await ctx.db.select().from(userPhoneNumbers).where(eq(userPhoneNumbers.userId, person.id));
     expect(rows.filter((row) => row.primary).map((row) => row.id)).toEqual([secondId]);
@@ -120,7 +158,9 @@ describe('phone numbers', () => {
     // Deleting the primary makes the oldest remaining number primary.
     expect((await call('DELETE', `${base}/${secondId}`, person.headers)).status).toBe(204);
     const listed = listOf((await call('GET', base, person.headers)).body);
-    expect(listed).toEqual([expect.objectContaining({ id: dataOf(first.body).id, primary: true, default_sms: false })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: dataOf(first.body).id, primary: true, default_sms: false }),
+    ]);
   });
 
   it('422 for an unreadable or repeated number, by field', async () => {
@@ -131,14 +171,20 @@ describe('phone numbers', () => {
     expect(unreadable.body.errors).toEqual({ phone_number: ['Please enter a valid telephone number'] });
     const repeated = await call('POST', base, person.headers, { phone_number: '07911 123555' });
     expect(repeated.body.errors).toEqual({ phone_number: ['This number is already on the list.'] });
-    const badRegion = await call('POST', base, person.headers, { phone_number: '07911 123556', country_code: 'GBR' });
+    const badRegion = await call('POST', base, person.headers, {
+      phone_number: '07911 123556',
+      country_code: 'GBR',
+    });
     expect(Object.keys(badRegion.body.errors ?? {})).toEqual(['country_code']);
   });
 
   it('keeps the number SMS sign-in codes go to (409), whoever asks', async () => {
     const person = await a.make([], { phoneNumber: '+447911123777', twoFactor: 'sms' });
     const base = `/api/users/${person.id}/phone-numbers`;
-    const [signIn] = await ctx.db.select().from(userPhoneNumbers).where(eq(userPhoneNumbers.userId, person.id));
+    const [signIn] = await ctx.db
+      .select()
+      .from(userPhoneNumbers)
+      .where(eq(userPhoneNumbers.userId, person.id));
     if (!signIn) {
       throw new Error('no number');
     }
@@ -148,7 +194,10 @@ describe('phone numbers', () => {
       expect(changed.body.message).toBe(SIGN_IN_NUMBER_LOCKED);
       expect((await call('DELETE', `${base}/${signIn.id}`, headers)).status).toBe(409);
     }
-    const other = await call('POST', base, person.headers, { phone_number: '07911 123779', default_sms: true });
+    const other = await call('POST', base, person.headers, {
+      phone_number: '07911 123779',
+      default_sms: true,
+    });
     expect(other.status).toBe(409);
     // Another number without the SMS flag is fine, and so is making the sign-in number primary.
     expect((await call('POST', base, person.headers, { phone_number: '07911 123779' })).status).toBe(201);
@@ -166,9 +215,23 @@ describe('phone numbers', () => {
     const made = await call('POST', base, a.manager.headers, { phone_number: '07911 123124' });
     expect(made.status).toBe(201);
     const id = dataOf(made.body).id;
-    expect((await call('PUT', `/api/users/${a.other.id}/phone-numbers/${id}`, a.manager.headers, { primary: true })).status).toBe(404);
-    expect((await call('POST', `/api/users/${b.person.id}/phone-numbers`, a.admin.headers, { phone_number: '07911123123' })).status).toBe(404);
-    expect((await call('DELETE', `/api/users/${a.person.id}/phone-numbers/${id}`, b.admin.headers)).status).toBe(404);
+    expect(
+      (
+        await call('PUT', `/api/users/${a.other.id}/phone-numbers/${id}`, a.manager.headers, {
+          primary: true,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/users/${b.person.id}/phone-numbers`, a.admin.headers, {
+          phone_number: '07911123123',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('DELETE', `/api/users/${a.person.id}/phone-numbers/${id}`, b.admin.headers)).status,
+    ).toBe(404);
   });
 });
 
@@ -191,7 +254,10 @@ describe('email addresses', () => {
 
     const promoted = await call('PUT', `${base}/${work.id}`, a.manager.headers, { primary: true });
     expect(dataOf(promoted.body)).toMatchObject({ primary: true });
-    const rows = await ctx.db.select().from(userEmailAddresses).where(eq(userEmailAddresses.userId, person.id));
+    const rows = await ctx.db
+      .select()
+      .from(userEmailAddresses)
+      .where(eq(userEmailAddresses.userId, person.id));
     expect(rows.filter((row) => row.primary).map((row) => row.email)).toEqual(['Work.Address@Example.org']);
     const [notice] = await ctx.app.outbox.list(1, { to: person.email });
     expect(notice?.subject).toContain('email address of your');
@@ -214,7 +280,13 @@ describe('email addresses', () => {
     expect(Object.keys(malformed.body.errors ?? {})).toEqual(['email']);
     // Another organisation's person may hold the same address: addresses are unique per organisation.
     expect((await call('POST', base, a.manager.headers, { email: b.person.email })).status).toBe(201);
-    expect((await call('POST', `/api/users/${b.person.id}/email-addresses`, a.admin.headers, { email: 'x@example.org' })).status).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/users/${b.person.id}/email-addresses`, a.admin.headers, {
+          email: 'x@example.org',
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -227,14 +299,20 @@ describe('roles (users.role-profiles)', () => {
     const base = `/api/users/${person.id}/role-profiles`;
     expect((await call('GET', `/api/users/${a.other.id}/postal-addresses`, person.headers)).status).toBe(403);
 
-    const given = await call('POST', base, a.manager.headers, { team_id: team.id, role_profile_id: profile.id });
+    const given = await call('POST', base, a.manager.headers, {
+      team_id: team.id,
+      role_profile_id: profile.id,
+    });
     expect(given.status, JSON.stringify(given.body)).toBe(201);
     const role = dataOf(given.body);
     expect(role).toMatchObject({ team_id: team.id, role_profile_id: profile.id, end_date: null });
     expect((await call('GET', `/api/users/${a.other.id}/postal-addresses`, person.headers)).status).toBe(200);
     expect(listOf((await call('GET', base, person.headers)).body).map((row) => row.id)).toEqual([role.id]);
 
-    const twice = await call('POST', base, a.manager.headers, { team_id: team.id, role_profile_id: profile.id });
+    const twice = await call('POST', base, a.manager.headers, {
+      team_id: team.id,
+      role_profile_id: profile.id,
+    });
     expect(twice.status).toBe(422);
     expect(twice.body.errors).toEqual({ role_profile_id: ['They already hold this role in this team.'] });
 
@@ -252,14 +330,22 @@ describe('roles (users.role-profiles)', () => {
     const mighty = await createRoleProfileRow(ctx.db, a.id);
     await grantToRoleProfile(ctx.db, mighty.id, ['manage-organisation']);
     const base = `/api/users/${person.id}/role-profiles`;
-    const refused = await call('POST', base, a.manager.headers, { team_id: team.id, role_profile_id: mighty.id });
+    const refused = await call('POST', base, a.manager.headers, {
+      team_id: team.id,
+      role_profile_id: mighty.id,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(ROLE_GRANTS_MORE);
     expect(await ctx.db.select().from(userRoles).where(eq(userRoles.userId, person.id))).toEqual([]);
 
-    expect((await call('POST', base, a.admin.headers, { team_id: team.id, role_profile_id: mighty.id })).status).toBe(201);
+    expect(
+      (await call('POST', base, a.admin.headers, { team_id: team.id, role_profile_id: mighty.id })).status,
+    ).toBe(201);
     const plain = await createRoleProfileRow(ctx.db, a.id);
-    const holdsMore = await call('POST', base, a.manager.headers, { team_id: team.id, role_profile_id: plain.id });
+    const holdsMore = await call('POST', base, a.manager.headers, {
+      team_id: team.id,
+      role_profile_id: plain.id,
+    });
     expect(holdsMore.status).toBe(403);
     expect(holdsMore.body.message).toBe(TARGET_HOLDS_MORE);
   });
@@ -272,12 +358,22 @@ describe('roles (users.role-profiles)', () => {
     expect((await call('POST', base, a.anonymous, {})).status).toBe(401);
     expect((await call('POST', base, a.viewer.headers, {})).status).toBe(403);
     expect((await call('POST', base, a.person.headers, {})).status).toBe(403);
-    const invalid = await call('POST', base, a.manager.headers, { team_id: theirTeam.id, role_profile_id: theirProfile.id });
+    const invalid = await call('POST', base, a.manager.headers, {
+      team_id: theirTeam.id,
+      role_profile_id: theirProfile.id,
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors ?? {}).sort()).toEqual(['role_profile_id', 'team_id']);
     const missing = await call('POST', base, a.manager.headers, { team_id: team.id });
     expect(Object.keys(missing.body.errors ?? {})).toEqual(['role_profile_id']);
-    expect((await call('POST', `/api/users/${b.person.id}/role-profiles`, a.admin.headers, { team_id: team.id, role_profile_id: 1 })).status).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/users/${b.person.id}/role-profiles`, a.admin.headers, {
+          team_id: team.id,
+          role_profile_id: 1,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -300,7 +396,9 @@ describe('supervisors (hand-written: named by the supervisor’s user id)', () =
     expect(listed.body).toMatchObject({ meta: { current_page: 1, total: 1 } });
     expect((await call('GET', `${base}/${first.id}`, a.viewer.headers)).status).toBe(200);
 
-    const handed = await call('PUT', `${base}/${first.id}`, a.manager.headers, { supervisor_user_id: second.id });
+    const handed = await call('PUT', `${base}/${first.id}`, a.manager.headers, {
+      supervisor_user_id: second.id,
+    });
     expect(dataOf(handed.body)).toMatchObject({ id: second.id, first_name: 'Tess' });
     const rows = await ctx.db.select().from(userSupervisors).where(eq(userSupervisors.userId, person.id));
     expect(rows.map((row) => row.supervisorUserId)).toEqual([second.id]);
@@ -315,8 +413,12 @@ describe('supervisors (hand-written: named by the supervisor’s user id)', () =
     const self = await call('POST', base, a.manager.headers, { supervisor_user_id: person.id });
     expect(self.body.errors).toEqual({ supervisor_user_id: ['A person cannot supervise themself.'] });
     const foreign = await call('POST', base, a.manager.headers, { supervisor_user_id: b.person.id });
-    expect(foreign.body.errors).toEqual({ supervisor_user_id: ['The supervisor must be a user of this organisation.'] });
-    expect((await call('POST', base, a.manager.headers, { supervisor_user_id: a.other.id })).status).toBe(201);
+    expect(foreign.body.errors).toEqual({
+      supervisor_user_id: ['The supervisor must be a user of this organisation.'],
+    });
+    expect((await call('POST', base, a.manager.headers, { supervisor_user_id: a.other.id })).status).toBe(
+      201,
+    );
     const twice = await call('POST', base, a.manager.headers, { supervisor_user_id: a.other.id });
     expect(twice.body.errors).toEqual({ supervisor_user_id: ['They already supervise this person.'] });
     const malformed = await call('POST', base, a.manager.headers, { supervisor_user_id: 'someone' });

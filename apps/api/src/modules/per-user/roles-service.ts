@@ -38,8 +38,7 @@ import {
 /** Who is calling: their user id and the permissions they hold now. */
 export type Caller = { userId: number; permissions: readonly string[] };
 
-export const ROLE_GRANTS_MORE =
-  'You cannot give a role that grants permissions you do not hold yourself.';
+export const ROLE_GRANTS_MORE = 'You cannot give a role that grants permissions you do not hold yourself.';
 export const TARGET_HOLDS_MORE =
   'You cannot change the roles of someone who holds permissions you do not hold yourself.';
 
@@ -128,10 +127,19 @@ async function checkRole(
 }
 
 /** Gives the user a role (201). */
-export async function storeRole(db: Database, scope: UserScope, caller: Caller, body: UserRoleBody): Promise<UserRole> {
+export async function storeRole(
+  db: Database,
+  scope: UserScope,
+  caller: Caller,
+  body: UserRoleBody,
+): Promise<UserRole> {
   const now = new Date();
   return changeRoles(db, scope, caller, async (tx) => {
-    const values = { teamId: body.team_id, roleProfileId: body.role_profile_id, endDate: body.end_date ?? null };
+    const values = {
+      teamId: body.team_id,
+      roleProfileId: body.role_profile_id,
+      endDate: body.end_date ?? null,
+    };
     await checkRole(tx, scope, values, null, now);
     return toRole(await insertRole(tx, scope, values));
   });
@@ -170,7 +178,12 @@ export async function updateUserRole(
 }
 
 /** Takes a role away (ending it with an end date keeps the history; this deletes it). */
-export async function destroyRole(db: Database, scope: UserScope, caller: Caller, rawId: string): Promise<void> {
+export async function destroyRole(
+  db: Database,
+  scope: UserScope,
+  caller: Caller,
+  rawId: string,
+): Promise<void> {
   const id = parseRowId(rawId);
   if (id === null) {
     throw roleNotFound();
@@ -188,7 +201,11 @@ function supervisorNotFound(): HttpError {
   return new HttpError(404, 'The supervisor was not found.');
 }
 
-async function toSupervisors(db: Executor, scope: UserScope, rows: SupervisorRow[]): Promise<UserSupervisor[]> {
+async function toSupervisors(
+  db: Executor,
+  scope: UserScope,
+  rows: SupervisorRow[],
+): Promise<UserSupervisor[]> {
   const emails = await primaryEmailsOf(
     db,
     scope.organisationId,
@@ -225,7 +242,11 @@ export async function listUserSupervisors(
 }
 
 /** One supervisor of the user, named by the supervisor's user id. */
-export async function showUserSupervisor(db: Database, scope: UserScope, rawId: string): Promise<UserSupervisor> {
+export async function showUserSupervisor(
+  db: Database,
+  scope: UserScope,
+  rawId: string,
+): Promise<UserSupervisor> {
   await assertUserExists(db, scope);
   const supervisorUserId = parseRowId(rawId);
   const row = supervisorUserId === null ? null : await findSupervisor(db, scope, supervisorUserId);

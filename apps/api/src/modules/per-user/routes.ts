@@ -129,7 +129,8 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       ...ownOrManage,
       schema: {
         tags,
-        summary: 'Add a phone number (the user themself, or manage-users); the first is primary and for texts',
+        summary:
+          'Add a phone number (the user themself, or manage-users); the first is primary and for texts',
         params: userParamsSchema,
         body: userPhoneNumberBodySchema,
         response: { 201: dataEnvelope(userPhoneNumberSchema), ...writeErrors },
@@ -145,7 +146,8 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       ...ownOrManage,
       schema: {
         tags,
-        summary: 'Change a phone number or make it primary or the SMS number (409 for the SMS sign-in number)',
+        summary:
+          'Change a phone number or make it primary or the SMS number (409 for the SMS sign-in number)',
         params: perUserItemParamsSchema,
         body: userPhoneNumberBodySchema.partial(),
         response: { 200: dataEnvelope(userPhoneNumberSchema), ...writeErrors },
@@ -188,7 +190,13 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const data = await storeEmail(app.db, app.outbox, organisationRefOf(request), scopeOf(request), request.body);
+      const data = await storeEmail(
+        app.db,
+        app.outbox,
+        organisationRefOf(request),
+        scopeOf(request),
+        request.body,
+      );
       dispatch(request);
       return reply.status(201).send({ data });
     },
@@ -252,7 +260,9 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await storeRole(app.db, scopeOf(request), callerOf(request), request.body) }),
+      reply
+        .status(201)
+        .send({ data: await storeRole(app.db, scopeOf(request), callerOf(request), request.body) }),
   );
 
   api.put(
@@ -261,14 +271,21 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       ...managers,
       schema: {
         tags,
-        summary: 'Change a role’s team, profile or end date (manage-users, within the caller’s own permissions)',
+        summary:
+          'Change a role’s team, profile or end date (manage-users, within the caller’s own permissions)',
         params: perUserItemParamsSchema,
         body: userRoleBodySchema.partial(),
         response: { 200: dataEnvelope(userRoleSchema), ...guardedErrors },
       },
     },
     async (request) => ({
-      data: await updateUserRole(app.db, scopeOf(request), callerOf(request), request.params.id, request.body),
+      data: await updateUserRole(
+        app.db,
+        scopeOf(request),
+        callerOf(request),
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -304,7 +321,10 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      listUserSupervisors(app.db, scopeOf(request), { page: request.query.page, perPage: request.query.per_page }),
+      listUserSupervisors(app.db, scopeOf(request), {
+        page: request.query.page,
+        perPage: request.query.per_page,
+      }),
   );
 
   api.get(
@@ -402,7 +422,13 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const data = await replyToMessage(app.db, app.outbox, contextOf(request), request.params.messageId, request.body);
+      const data = await replyToMessage(
+        app.db,
+        app.outbox,
+        contextOf(request),
+        request.params.messageId,
+        request.body,
+      );
       dispatch(request);
       return reply.status(201).send({ data });
     },
@@ -421,7 +447,13 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const data = await forwardAttachment(app.db, app.outbox, contextOf(request), request.params, request.body);
+      const data = await forwardAttachment(
+        app.db,
+        app.outbox,
+        contextOf(request),
+        request.params,
+        request.body,
+      );
       dispatch(request);
       return reply.status(201).send({ data });
     },
@@ -450,13 +482,22 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       ...onlySelf,
       schema: {
         tags,
-        summary: 'Acknowledge a login message (the user themself only); again answers the first acknowledgement',
+        summary:
+          'Acknowledge a login message (the user themself only); again answers the first acknowledgement',
         params: userLoginMessageParamsSchema,
-        response: { 200: perUserDocumentResponseSchema, 201: perUserDocumentResponseSchema, ...guardedErrors },
+        response: {
+          200: perUserDocumentResponseSchema,
+          201: perUserDocumentResponseSchema,
+          ...guardedErrors,
+        },
       },
     },
     async (request, reply) => {
-      const { record, created } = await acknowledgeLoginMessage(app.db, contextOf(request), request.params.messageId);
+      const { record, created } = await acknowledgeLoginMessage(
+        app.db,
+        contextOf(request),
+        request.params.messageId,
+      );
       return reply.status(created ? 201 : 200).send({ data: record });
     },
   );

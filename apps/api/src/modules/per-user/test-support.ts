@@ -5,7 +5,11 @@ import { createSignedInAccount, type AccountOptions } from '../../test/factories
 import { createOrganisation } from '../../test/factories/organisation.js';
 
 /** A signed-in person of a test organisation: their id, primary email and request headers. */
-export type Person = { id: number; email: string; headers: { host: string; accept: string; authorization: string } };
+export type Person = {
+  id: number;
+  email: string;
+  headers: { host: string; accept: string; authorization: string };
+};
 
 /**
  * An organisation with the people the per-user tests call as: an administrator holding every
@@ -17,7 +21,11 @@ export async function perUserTenant(app: FastifyInstance) {
   const organisation = await createOrganisation(app.db);
   const host = organisation.hosts[0] ?? '';
   const make = async (permissions: string[], options: AccountOptions = {}): Promise<Person> => {
-    const account = await createSignedInAccount(app, organisation.id, { password: null, permissions, ...options });
+    const account = await createSignedInAccount(app, organisation.id, {
+      password: null,
+      permissions,
+      ...options,
+    });
     return {
       id: account.id,
       email: account.email,
@@ -49,7 +57,10 @@ export async function send(
   url: string,
   headers: Record<string, string>,
   payload?: unknown,
-): Promise<{ status: number; body: Record<string, unknown> & { data?: unknown; errors?: Record<string, string[]> } }> {
+): Promise<{
+  status: number;
+  body: Record<string, unknown> & { data?: unknown; errors?: Record<string, string[]> };
+}> {
   const response = await app.inject({
     method,
     url,
@@ -57,5 +68,8 @@ export async function send(
     ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
   });
   const text = response.body;
-  return { status: response.statusCode, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+  return {
+    status: response.statusCode,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
 }
