@@ -57,6 +57,12 @@ type OpenApiDocument = {
 
 /** How many operations of each shared code path (per method) are fuzzed. */
 const SHARED_SAMPLE = 4;
+/**
+ * The generic table operations' summaries: one code path over many bindings, sampled like the
+ * documents (the catalogue walk sends every binding bad bodies and bad filters).
+ */
+const GENERIC_TABLE_SUMMARY =
+  /^(List .+ records|Show one .+|Create an? .+|Change an? .+; omitted fields keep their value|Delete an? .+) \([a-zA-Z.-]+\)$/;
 
 function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
@@ -74,7 +80,9 @@ function operationsOf(document: OpenApiDocument): Operation[] {
         ? 'document'
         : /^Not available: /.test(summary)
           ? 'refusal'
-          : null;
+          : GENERIC_TABLE_SUMMARY.test(summary)
+            ? 'table'
+            : null;
       if (shared) {
         const key = `${shared} ${method}`;
         const seen = sampled.get(key) ?? 0;
