@@ -26,3 +26,4 @@ export * from './contact-change.js';
 export * from './portal.js';
 export * from './opportunity-finder.js';
 export * from './resources/index.js';
+export * from './reports/index.js';

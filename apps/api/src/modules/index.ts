@@ -25,6 +25,7 @@ import { registerRotasModule } from './rotas/routes.js';
 import { registerOrganisationCallsModule } from './organisation-calls/routes.js';
 import { registerPeopleWorkModule } from './people-work/routes.js';
 import { registerPerUserModule } from './per-user/routes.js';
+import { registerReportsModule } from './reports/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -57,6 +58,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerOrganisationCallsModule,
     registerPeopleWorkModule,
     registerPerUserModule,
+    registerReportsModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

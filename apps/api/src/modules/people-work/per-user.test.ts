@@ -27,7 +27,7 @@ import {
 } from '../../test/factories/people-work.js';
 import { createUser } from '../../test/factories/user.js';
 import { addMonths } from './service.js';
-import { callAs, createPeopleWorkTenant, type Caller, type PeopleWorkTenant } from './test-support.js';
+import { callAs, createTenant, type Caller, type Tenant } from '../../test/tenant.js';
 
 /*
  * The per-user records of people's work: expenses and claims through the generic module and the
@@ -35,8 +35,8 @@ import { callAs, createPeopleWorkTenant, type Caller, type PeopleWorkTenant } fr
  */
 
 let ctx: TestContext;
-let a: PeopleWorkTenant;
-let b: PeopleWorkTenant;
+let a: Tenant;
+let b: Tenant;
 /** Manages people's records (manage-users, view-users). */
 let staff: Caller;
 let volunteer: Caller;
@@ -44,8 +44,8 @@ let otherStaff: Caller;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  a = await createPeopleWorkTenant(ctx.app);
-  b = await createPeopleWorkTenant(ctx.app);
+  a = await createTenant(ctx.app);
+  b = await createTenant(ctx.app);
   staff = await a.person(['manage-users', 'view-users']);
   volunteer = await a.person([]);
   otherStaff = await b.person(['manage-users', 'view-users', 'manage-claims']);

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createStoredFile } from '../../test/factories/files.js';
 import { createTask, createTaskStatus } from '../../test/factories/people-work.js';
 import { createUser } from '../../test/factories/user.js';
-import { callAs, createPeopleWorkTenant, type Caller, type PeopleWorkTenant } from './test-support.js';
+import { callAs, createTenant, type Caller, type Tenant } from '../../test/tenant.js';
 
 /*
  * Tasks (platform-foundation §7 "Tasks"): the generic module lists, shows and deletes them; the
@@ -22,8 +22,8 @@ import { callAs, createPeopleWorkTenant, type Caller, type PeopleWorkTenant } fr
  */
 
 let ctx: TestContext;
-let a: PeopleWorkTenant;
-let b: PeopleWorkTenant;
+let a: Tenant;
+let b: Tenant;
 let manager: Caller;
 let viewer: Caller;
 let nobody: Caller;
@@ -31,8 +31,8 @@ let otherManager: Caller;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  a = await createPeopleWorkTenant(ctx.app);
-  b = await createPeopleWorkTenant(ctx.app);
+  a = await createTenant(ctx.app);
+  b = await createTenant(ctx.app);
   manager = await a.person(['manage-tasks', 'view-tasks']);
   viewer = await a.person(['view-tasks']);
   nobody = await a.person([]);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { createSignedInAccount } from '../../test/factories/auth.js';
-import { createOrganisation } from '../../test/factories/organisation.js';
+import { createSignedInAccount } from './factories/auth.js';
+import { createOrganisation } from './factories/organisation.js';
 
 /** Someone signed in to an organisation: their user id and the headers to call as them. */
 export type Caller = { id: number; headers: { host: string; authorization: string } };
 
 /** An organisation and its host, with a way to sign in new people holding given permissions. */
-export async function createPeopleWorkTenant(app: FastifyInstance) {
+export async function createTenant(app: FastifyInstance) {
   const organisation = await createOrganisation(app.db);
   const host = organisation.hosts[0] ?? '';
   const person = async (permissions: string[] = []): Promise<Caller> => {
@@ -16,7 +16,7 @@ export async function createPeopleWorkTenant(app: FastifyInstance) {
   return { id: organisation.id, host, anonymous: { host }, person };
 }
 
-export type PeopleWorkTenant = Awaited<ReturnType<typeof createPeopleWorkTenant>>;
+export type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
 /** `app.inject` with the caller's headers and an optional JSON body. */
 export function callAs(

@@ -1,0 +1,60 @@
+import { subDays, subYears } from 'date-fns';
+import type { z } from 'zod';
+import type { ReportPeriod, ReportQuery } from '@muster/contract';
+import type { Database } from '../../db/client.js';
+
+/** What a report computes over: one organisation, a period (both days included) and its filters. */
+export type ReportScope = {
+  db: Database;
+  organisationId: number;
+  period: ReportPeriod;
+  /** Team ids to narrow to; empty: every team. */
+  team: number[];
+  /** Role profile ids to narrow to; empty: every role profile. */
+  roleProfile: number[];
+  /** The path's own parameters (e.g. `id`, `userId`), already validated by `params`. */
+  params: Record<string, number>;
+};
+
+/** Report permissions (platform-foundation §6): diversity figures need both. */
+export const VIEW_REPORTS = 'view-reports';
+export const VIEW_DIVERSITY_REPORTS = 'view-diversity-reports';
+
+/**
+ * One report or analytics call: where it answers, who may read it, what it answers and how it is
+ * computed. Each report lives in a file named after it and is listed in `reports-list.ts`; the
+ * routes module registers them all alike (docs/reports.md).
+ */
+export type ReportDefinition = {
+  /** The API path without `/api`, Fastify style: `/reports/users/by-role`, `/reports/users/x/:id`. */
+  path: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** What the rows are and how they are counted, for the OpenAPI document. */
+  description: string;
+  /** Defaults to `[view-reports]`; diversity figures add `view-diversity-reports`. */
+  permissions?: readonly string[];
+  /** Names of the path's integer parameters, e.g. `['id', 'userId']`. */
+  pathParams?: readonly string[];
+  /** The answer's shape (200). */
+  response: z.ZodType;
+  /** Computes the answer; never writes. */
+  run: (scope: ReportScope) => Promise<unknown>;
+};
+
+/** Identity helper so each report file reads as a declaration with its types checked. */
+export function defineReport(definition: ReportDefinition): ReportDefinition {
+  return definition;
+}
+
+/** `today` as `YYYY-MM-DD` in UTC. */
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The period a query asks for: without `to`, today; without `from`, twelve months before `to`. */
+export function periodOf(query: Pick<ReportQuery, 'from' | 'to'>, now: Date = new Date()): ReportPeriod {
+  const to = query.to ?? isoDay(now);
+  const from = query.from ?? isoDay(subDays(subYears(new Date(`${to}T00:00:00Z`), 1), -1));
+  return { from, to };
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, MAX_ROW_ID, reportQuerySchema } from '@muster/contract';
+import { rethrowValidation } from '../../plugins/auth.js';
+import { HttpError } from '../../plugins/errors.js';
+import { organisationOf } from '../../plugins/tenancy.js';
+import { periodOf, VIEW_REPORTS, type ReportDefinition } from './report.js';
+import { REPORTS } from './reports-list.js';
+
+const guardedErrors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+/** The path's integer parameters: anything but a positive id in range is "not found". */
+function paramsSchema(names: readonly string[]) {
+  return z.object(
+    Object.fromEntries(
+      names.map((name) => [name, z.string().describe(`The ${name} of the record reported on.`)]),
+    ),
+  );
+}
+
+function parsedParams(names: readonly string[], raw: Record<string, string>): Record<string, number> | null {
+  const parsed: Record<string, number> = {};
+  for (const name of names) {
+    const value = raw[name] ?? '';
+    if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ROW_ID) {
+      return null;
+    }
+    parsed[name] = Number(value);
+  }
+  return parsed;
+}
+
+/** Registers one report: guards (every permission it needs) before validation, then runs it. */
+function registerReport(app: FastifyInstance, report: ReportDefinition): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const permissions = report.permissions ?? [VIEW_REPORTS];
+  const names = report.pathParams ?? [];
+  api.get(
+    report.path,
+    {
+      attachValidation: true,
+      // Authorisation before validation: a caller who may not read learns nothing of the input rules.
+      preHandler: [...permissions.map((permission) => app.requirePermission(permission)), rethrowValidation],
+      schema: {
+        tags: ['reports'],
+        summary: report.summary,
+        description: `${report.description}\n\nNeeds ${permissions.map((p) => `\`${p}\``).join(' and ')}.`,
+        querystring: reportQuerySchema,
+        ...(names.length > 0 ? { params: paramsSchema(names) } : {}),
+        response: { 200: report.response, ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const params = parsedParams(names, (request.params ?? {}) as Record<string, string>);
+      if (!params) {
+        throw new HttpError(404, 'The record was not found.');
+      }
+      const query = request.query;
+      return report.run({
+        db: app.db,
+        organisationId: organisationOf(request).id,
+        period: periodOf(query),
+        team: query.team ?? [],
+        roleProfile: query.role_profile ?? [],
+        params,
+      });
+    },
+  );
+}
+
+/**
+ * Reports and analytics (platform-foundation §7 "Reports", "Analytics", the diversity reports):
+ * every call is computed by SQL over the organisation's own records on each request
+ * (docs/reports.md). The generic catalogue module leaves these paths alone.
+ */
+export async function registerReportsModule(app: FastifyInstance): Promise<void> {
+  for (const report of REPORTS) {
+    registerReport(app, report);
+  }
+}
