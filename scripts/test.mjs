@@ -72,6 +72,9 @@ function playwright(name) {
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1);
     skipped = stats.skipped;
+    if (stats.flaky > 0) {
+      console.log(`${stats.flaky} flaky: passed only on retry (listed above as flaky)`);
+    }
   }
   results.push({ name, passed, failed, skipped, ok });
 }

@@ -78,6 +78,9 @@ async function pickDay(page: Page, iso: string) {
     await page.getByRole('button', { name: back ? /previous month/i : /next month/i }).click();
     await expect(page.getByText('Loading availability…')).toHaveCount(0);
   }
+  // The calendar is disabled while the shown months' availability loads: a click then is lost.
+  await expect(page.locator('.booking-picker__calendar[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.booking-picker__calendar--loading')).toHaveCount(0);
   await day(page, iso).click({ force: true });
 }
 
