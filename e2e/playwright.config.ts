@@ -24,6 +24,9 @@ process.env.E2E_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 // Every run starts on an empty embedded database, which the server fills with the demo organisation.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'muster-e2e-'));
+// The tests count what the demo's people see: its three years of made-up history stay out (so do
+// they for the servers specs start themselves, which inherit this environment).
+process.env.SEED_HISTORY ??= 'never';
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -64,6 +67,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       MUSTER_DEV_TOOLS: '1',
+      SEED_HISTORY: 'never',
     },
   },
 });

@@ -1,10 +1,38 @@
 import { assertProductionReady, loadConfig, withStartDefaults } from './config/config.js';
 import { loggerOptions } from './config/logger.js';
-import { migrationsFolderOf, openDatabase } from './db/client.js';
+import { migrationsFolderOf, openDatabase, type Database } from './db/client.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { assertNoDemoInProduction } from './db/seed/demo-guard.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
+
+/**
+ * Gives a demo organisation created by this start its three years of history (db/seed/history.ts),
+ * after the server listens: on the embedded database the history takes longer than a start should,
+ * so it runs in the background, in its own transaction (requests wait for it on PGlite, which
+ * runs one transaction at a time). A failure, or a stop half-way, leaves the demo as it was:
+ * `npm run seed -- --history` adds the history later.
+ */
+async function seedHistoryInBackground(
+  log: FastifyBaseLogger,
+  db: Database,
+  organisationId: number,
+): Promise<void> {
+  log.info({ organisationId }, 'adding three years of history to the demo organisation in the background');
+  try {
+    // Loaded only here: the history's name generator is not needed by any other start.
+    const { seedDemoHistory } = await import('./db/seed/history.js');
+    const result = await seedDemoHistory(db, { organisationId });
+    const rows = Object.values(result.rows).reduce((sum, count) => sum + count, 0);
+    log.info({ organisationId, rows, ms: result.ms }, 'demo history added');
+  } catch (error) {
+    log.error(
+      { err: error },
+      'the demo history could not be added; run `npm run seed -- --history` to add it',
+    );
+  }
+}
 
 /** Starts the API (and the built web app) on one port: `npm start`. */
 async function main(): Promise<void> {
@@ -39,6 +67,9 @@ async function main(): Promise<void> {
     app.log.info({ organisationId: demo.organisationId }, 'demo organisation created');
   }
   app.log.info(`Muster is running on http://localhost:${config.port} (${database.dialect})`);
+  if (demo && config.seedHistory) {
+    void seedHistoryInBackground(app.log, database.db, demo.organisationId);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -27,3 +27,4 @@ export * from './portal.js';
 export * from './opportunity-finder.js';
 export * from './resources/index.js';
 export * from './reports/index.js';
+export * from './exports.js';

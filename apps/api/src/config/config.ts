@@ -36,6 +36,12 @@ const envSchema = z.object({
    * or accepted by, a production server.
    */
   SEED_DEMO: z.enum(['auto', 'never', 'demo']).optional(),
+  /**
+   * `auto` (default): a demo organisation seeded on first start is given three years of made-up
+   * activity (db/seed/history.ts) in the background once the server listens. `never`: the demo
+   * stays as small as the end-to-end tests expect it.
+   */
+  SEED_HISTORY: z.enum(['auto', 'never']).default('auto'),
   /** `1`: serve the development tools (`/dev/outbox`, `/dev/widgets`) to loopback addresses. Never in production. */
   MUSTER_DEV_TOOLS: z.enum(['0', '1']).default('0'),
   DEMO_SSO_ISSUER: z.string().url().optional(),
@@ -77,6 +83,8 @@ export type AppConfig = {
   seedDemo: boolean;
   /** The demo was asked for by name (`SEED_DEMO=demo`): a production server accepts its accounts. */
   demoRequested: boolean;
+  /** A demo seeded on first start also gets its years of history, in the background (`SEED_HISTORY`). */
+  seedHistory: boolean;
   /**
    * When set, a freshly seeded demo organisation signs its users in through this OpenID provider
    * (`DEMO_SSO_ISSUER`, `DEMO_SSO_CLIENT_ID`, `DEMO_SSO_CLIENT_SECRET`): to try single sign-on.
@@ -148,6 +156,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     seedDemo: production ? e.SEED_DEMO === 'demo' : e.SEED_DEMO !== 'never',
     demoRequested: e.SEED_DEMO === 'demo',
+    seedHistory: e.SEED_HISTORY === 'auto',
     demoSso: e.DEMO_SSO_ISSUER
       ? {
           name: 'Demo ID',

@@ -26,6 +26,8 @@ import { registerOrganisationCallsModule } from './organisation-calls/routes.js'
 import { registerPeopleWorkModule } from './people-work/routes.js';
 import { registerPerUserModule } from './per-user/routes.js';
 import { registerReportsModule } from './reports/routes.js';
+import { registerExportsModule } from './exports/routes.js';
+import { registerContentModule } from './content/routes.js';
 
 /**
  * Registers every feature module under `/api`. Each module owns its routes; this list is the
@@ -59,6 +61,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     registerPeopleWorkModule,
     registerPerUserModule,
     registerReportsModule,
+    registerExportsModule,
+    registerContentModule,
     // Keep last: plain CRUD from the catalogue skips whatever a hand-written module registered.
     registerCatalogueModule,
   ];

@@ -18,6 +18,7 @@ const INHERITED_SETTINGS = [
   'SMTP_URL',
   'JWT_SECRET',
   'SEED_DEMO',
+  'SEED_HISTORY',
   'MUSTER_DEV_TOOLS',
   'PORT',
   'HOST',
@@ -29,7 +30,8 @@ const INHERITED_SETTINGS = [
 /**
  * The real server (`src/server.ts`, run by tsx as `npm run dev` does, without the watcher) in a
  * child process, on a port of the system's choosing on 127.0.0.1. `env` is laid over the test
- * run's environment, less the settings above.
+ * run's environment, less the settings above. A demo it seeds stays without its history (unless
+ * `env` asks for it): tests count the demo's rows, and the history would hold the database.
  */
 export class ServerProcess {
   readonly child: ChildProcess;
@@ -48,7 +50,7 @@ export class ServerProcess {
     }
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: loadConfig({ NODE_ENV: 'test' }).apiRoot,
-      env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_HISTORY: 'never', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {

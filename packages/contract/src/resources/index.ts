@@ -5,3 +5,6 @@ export * from './permissions.js';
 export * from './rotas.js';
 export * from './people-work.js';
 export * from './per-user.js';
+export * from './vetting.js';
+export * from './activities.js';
+export * from './content.js';

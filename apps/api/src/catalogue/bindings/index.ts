@@ -1,9 +1,11 @@
+import { activitiesBindings } from './activities.js';
 import { eventsBindings } from './events.js';
 import { organisationSettingsBindings } from './organisation-settings.js';
 import { peopleWorkBindings } from './people-work.js';
 import { perUserBindings } from './per-user.js';
 import { rotasShiftsBindings } from './rotas-shifts.js';
 import type { ResourceBinding } from './types.js';
+import { vettingBindings } from './vetting.js';
 
 export * from './types.js';
 
@@ -17,4 +19,6 @@ export const resourceBindings: ResourceBinding[] = [
   ...rotasShiftsBindings,
   ...peopleWorkBindings,
   ...perUserBindings,
+  ...vettingBindings,
+  ...activitiesBindings,
 ];

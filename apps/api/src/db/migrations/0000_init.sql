@@ -1509,6 +1509,192 @@ CREATE TABLE "diversity_links" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "user_memberships" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"joined_on" date NOT NULL,
+	"left_on" date,
+	"leaving_reason_id" integer,
+	"motivation_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_memberships_period_check" CHECK ("user_memberships"."left_on" is null or "user_memberships"."left_on" >= "user_memberships"."joined_on")
+);
+--> statement-breakpoint
+CREATE TABLE "disclosure_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"validity_months" integer,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "disclosure_types_validity_check" CHECK ("disclosure_types"."validity_months" is null or "disclosure_types"."validity_months" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "vetting_checks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"disclosure_type_id" integer NOT NULL,
+	"reference_number" text,
+	"status" text DEFAULT 'requested' NOT NULL,
+	"requested_on" date DEFAULT current_date NOT NULL,
+	"cleared_on" date,
+	"expires_on" date,
+	"notes" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "vetting_checks_status_check" CHECK ("vetting_checks"."status" in ('requested', 'in_progress', 'cleared', 'rejected', 'expired')),
+	CONSTRAINT "vetting_checks_cleared_check" CHECK (("vetting_checks"."status" in ('cleared', 'expired')) = ("vetting_checks"."cleared_on" is not null)),
+	CONSTRAINT "vetting_checks_expired_check" CHECK ("vetting_checks"."status" <> 'expired' or "vetting_checks"."expires_on" is not null),
+	CONSTRAINT "vetting_checks_cleared_after_request_check" CHECK ("vetting_checks"."cleared_on" >= "vetting_checks"."requested_on"),
+	CONSTRAINT "vetting_checks_expiry_check" CHECK ("vetting_checks"."expires_on" >= coalesce("vetting_checks"."cleared_on", "vetting_checks"."requested_on"))
+);
+--> statement-breakpoint
+CREATE TABLE "activities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"description" text,
+	"category_id" integer,
+	"outcome_id" integer,
+	"team_id" integer,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone,
+	"location" text,
+	"hours" numeric(7, 2),
+	"guests" integer DEFAULT 0 NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "activities_dates_check" CHECK ("activities"."ends_at" is null or "activities"."ends_at" > "activities"."starts_at"),
+	CONSTRAINT "activities_hours_check" CHECK ("activities"."hours" is null or "activities"."hours" >= 0),
+	CONSTRAINT "activities_guests_check" CHECK ("activities"."guests" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "activity_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "activity_outcomes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"position" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "activity_participants" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"activity_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"hours" numeric(7, 2),
+	"attended" boolean,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "activity_participants_hours_check" CHECK ("activity_participants"."hours" is null or "activity_participants"."hours" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "hub_document_views" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"document_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"viewed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "hub_document_views_kind_check" CHECK ("hub_document_views"."kind" in ('view', 'download'))
+);
+--> statement-breakpoint
+CREATE TABLE "hub_documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"description" text,
+	"file_id" uuid NOT NULL,
+	"folder" text,
+	"team_id" integer,
+	"published_at" timestamp with time zone,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "news_article_reads" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"article_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"read_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "news_articles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"body" text NOT NULL,
+	"team_id" integer,
+	"published_at" timestamp with time zone,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "exports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"requested_by" integer NOT NULL,
+	"kind" text NOT NULL,
+	"report" text,
+	"columns" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"query" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"rows_done" integer DEFAULT 0 NOT NULL,
+	"rows_total" integer,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"run_token" text,
+	"csv_file" text,
+	"xlsx_file" text,
+	"csv_bytes" bigint,
+	"xlsx_bytes" bigint,
+	"error" text,
+	"started_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	"emailed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "exports_kind_check" CHECK ("exports"."kind" in ('users', 'report')),
+	CONSTRAINT "exports_status_check" CHECK ("exports"."status" in ('queued', 'running', 'ready', 'failed')),
+	CONSTRAINT "exports_report_check" CHECK (("exports"."kind" = 'report') = ("exports"."report" is not null))
+);
+--> statement-breakpoint
+CREATE TABLE "demo_histories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"seed" integer NOT NULL,
+	"volunteers" integer NOT NULL,
+	"from_date" date NOT NULL,
+	"to_date" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "organisation_hosts" ADD CONSTRAINT "organisation_hosts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_role_profile_id_role_profiles_id_fk" FOREIGN KEY ("role_profile_id") REFERENCES "public"."role_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_permission_id_permissions_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."permissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1822,6 +2008,42 @@ ALTER TABLE "signups" ADD CONSTRAINT "signups_user_id_users_id_fk" FOREIGN KEY (
 ALTER TABLE "diversity_links" ADD CONSTRAINT "diversity_links_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "diversity_links" ADD CONSTRAINT "diversity_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "diversity_links" ADD CONSTRAINT "diversity_links_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_memberships" ADD CONSTRAINT "user_memberships_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_memberships" ADD CONSTRAINT "user_memberships_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_memberships" ADD CONSTRAINT "user_memberships_leaving_reason_id_leaving_reasons_id_fk" FOREIGN KEY ("leaving_reason_id") REFERENCES "public"."leaving_reasons"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_memberships" ADD CONSTRAINT "user_memberships_motivation_id_motivations_id_fk" FOREIGN KEY ("motivation_id") REFERENCES "public"."motivations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "disclosure_types" ADD CONSTRAINT "disclosure_types_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vetting_checks" ADD CONSTRAINT "vetting_checks_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vetting_checks" ADD CONSTRAINT "vetting_checks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vetting_checks" ADD CONSTRAINT "vetting_checks_disclosure_type_id_disclosure_types_id_fk" FOREIGN KEY ("disclosure_type_id") REFERENCES "public"."disclosure_types"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vetting_checks" ADD CONSTRAINT "vetting_checks_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_category_id_activity_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."activity_categories"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_outcome_id_activity_outcomes_id_fk" FOREIGN KEY ("outcome_id") REFERENCES "public"."activity_outcomes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_categories" ADD CONSTRAINT "activity_categories_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_outcomes" ADD CONSTRAINT "activity_outcomes_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_participants" ADD CONSTRAINT "activity_participants_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_participants" ADD CONSTRAINT "activity_participants_activity_id_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_participants" ADD CONSTRAINT "activity_participants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_participants" ADD CONSTRAINT "activity_participants_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_document_views" ADD CONSTRAINT "hub_document_views_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_document_views" ADD CONSTRAINT "hub_document_views_document_id_hub_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."hub_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_document_views" ADD CONSTRAINT "hub_document_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_documents" ADD CONSTRAINT "hub_documents_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_documents" ADD CONSTRAINT "hub_documents_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_documents" ADD CONSTRAINT "hub_documents_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hub_documents" ADD CONSTRAINT "hub_documents_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_article_reads" ADD CONSTRAINT "news_article_reads_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_article_reads" ADD CONSTRAINT "news_article_reads_article_id_news_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."news_articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_article_reads" ADD CONSTRAINT "news_article_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_articles" ADD CONSTRAINT "news_articles_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_articles" ADD CONSTRAINT "news_articles_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "news_articles" ADD CONSTRAINT "news_articles_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exports" ADD CONSTRAINT "exports_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exports" ADD CONSTRAINT "exports_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "demo_histories" ADD CONSTRAINT "demo_histories_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organisation_hosts_host_unique" ON "organisation_hosts" USING btree (lower("host"));--> statement-breakpoint
 CREATE INDEX "role_profiles_organisation_idx" ON "role_profiles" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "teams_organisation_idx" ON "teams" USING btree ("organisation_id");--> statement-breakpoint
@@ -2013,4 +2235,42 @@ CREATE UNIQUE INDEX "signups_shift_user_unique" ON "signups" USING btree ("shift
 CREATE INDEX "signups_organisation_user_idx" ON "signups" USING btree ("organisation_id","user_id");--> statement-breakpoint
 CREATE INDEX "signups_shift_status_idx" ON "signups" USING btree ("shift_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "diversity_links_token_hash_unique" ON "diversity_links" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "diversity_links_user_idx" ON "diversity_links" USING btree ("organisation_id","user_id");
+CREATE INDEX "diversity_links_user_idx" ON "diversity_links" USING btree ("organisation_id","user_id");--> statement-breakpoint
+CREATE INDEX "user_memberships_organisation_joined_idx" ON "user_memberships" USING btree ("organisation_id","joined_on");--> statement-breakpoint
+CREATE INDEX "user_memberships_organisation_left_idx" ON "user_memberships" USING btree ("organisation_id","left_on");--> statement-breakpoint
+CREATE INDEX "user_memberships_user_idx" ON "user_memberships" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "disclosure_types_organisation_idx" ON "disclosure_types" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "vetting_checks_user_idx" ON "vetting_checks" USING btree ("user_id","requested_on");--> statement-breakpoint
+CREATE INDEX "vetting_checks_organisation_requested_idx" ON "vetting_checks" USING btree ("organisation_id","requested_on");--> statement-breakpoint
+CREATE INDEX "vetting_checks_organisation_cleared_idx" ON "vetting_checks" USING btree ("organisation_id","cleared_on");--> statement-breakpoint
+CREATE INDEX "vetting_checks_organisation_expiry_idx" ON "vetting_checks" USING btree ("organisation_id","expires_on");--> statement-breakpoint
+CREATE INDEX "vetting_checks_type_idx" ON "vetting_checks" USING btree ("disclosure_type_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "vetting_checks_reference_unique" ON "vetting_checks" USING btree ("organisation_id","disclosure_type_id","reference_number");--> statement-breakpoint
+CREATE INDEX "vetting_checks_created_by_idx" ON "vetting_checks" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "activities_organisation_starts_idx" ON "activities" USING btree ("organisation_id","starts_at");--> statement-breakpoint
+CREATE INDEX "activities_category_idx" ON "activities" USING btree ("category_id");--> statement-breakpoint
+CREATE INDEX "activities_outcome_idx" ON "activities" USING btree ("outcome_id");--> statement-breakpoint
+CREATE INDEX "activities_team_idx" ON "activities" USING btree ("team_id");--> statement-breakpoint
+CREATE INDEX "activities_created_by_idx" ON "activities" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "activity_categories_organisation_idx" ON "activity_categories" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "activity_outcomes_organisation_idx" ON "activity_outcomes" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE UNIQUE INDEX "activity_participants_activity_user_unique" ON "activity_participants" USING btree ("activity_id","user_id");--> statement-breakpoint
+CREATE INDEX "activity_participants_user_idx" ON "activity_participants" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "activity_participants_organisation_idx" ON "activity_participants" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "hub_document_views_document_idx" ON "hub_document_views" USING btree ("document_id","viewed_at");--> statement-breakpoint
+CREATE INDEX "hub_document_views_user_idx" ON "hub_document_views" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "hub_document_views_organisation_idx" ON "hub_document_views" USING btree ("organisation_id","viewed_at");--> statement-breakpoint
+CREATE INDEX "hub_documents_organisation_published_idx" ON "hub_documents" USING btree ("organisation_id","published_at");--> statement-breakpoint
+CREATE INDEX "hub_documents_team_idx" ON "hub_documents" USING btree ("team_id");--> statement-breakpoint
+CREATE INDEX "hub_documents_file_idx" ON "hub_documents" USING btree ("file_id");--> statement-breakpoint
+CREATE INDEX "hub_documents_created_by_idx" ON "hub_documents" USING btree ("created_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "news_article_reads_article_user_unique" ON "news_article_reads" USING btree ("article_id","user_id");--> statement-breakpoint
+CREATE INDEX "news_article_reads_user_idx" ON "news_article_reads" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "news_article_reads_organisation_idx" ON "news_article_reads" USING btree ("organisation_id","read_at");--> statement-breakpoint
+CREATE INDEX "news_articles_organisation_published_idx" ON "news_articles" USING btree ("organisation_id","published_at");--> statement-breakpoint
+CREATE INDEX "news_articles_team_idx" ON "news_articles" USING btree ("team_id");--> statement-breakpoint
+CREATE INDEX "news_articles_created_by_idx" ON "news_articles" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "exports_organisation_requester_idx" ON "exports" USING btree ("organisation_id","requested_by");--> statement-breakpoint
+CREATE INDEX "exports_pending_idx" ON "exports" USING btree ("id") WHERE "exports"."status" in ('queued', 'running');--> statement-breakpoint
+CREATE INDEX "exports_expires_idx" ON "exports" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "demo_histories_organisation_unique" ON "demo_histories" USING btree ("organisation_id");

@@ -14,6 +14,10 @@ export type ReportScope = {
   roleProfile: number[];
   /** The path's own parameters (e.g. `id`, `userId`), already validated by `params`. */
   params: Record<string, number>;
+  /** The signed-in caller (the person a "my figures" call such as the mobile dashboard is about). */
+  userId: number;
+  /** The organisation's IANA time zone: the calendar its days (today, a timestamp's day) are read in. */
+  timezone: string;
 };
 
 /** Report permissions (platform-foundation §6): diversity figures need both. */
@@ -32,10 +36,18 @@ export type ReportDefinition = {
   summary: string;
   /** What the rows are and how they are counted, for the OpenAPI document. */
   description: string;
-  /** Defaults to `[view-reports]`; diversity figures add `view-diversity-reports`. */
+  /**
+   * Defaults to `[view-reports]`; diversity figures add `view-diversity-reports`. An empty list:
+   * any signed-in person (a call about their own figures).
+   */
   permissions?: readonly string[];
   /** Names of the path's integer parameters, e.g. `['id', 'userId']`. */
   pathParams?: readonly string[];
+  /**
+   * The period the query asks for, when its defaults differ from {@link periodOf} (a look ahead
+   * such as upcoming activities starts today).
+   */
+  period?: (query: Pick<ReportQuery, 'from' | 'to'>, now?: Date) => ReportPeriod;
   /** The answer's shape (200). */
   response: z.ZodType;
   /** Computes the answer; never writes. */

@@ -46,11 +46,19 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
     {
       attachValidation: true,
       // Authorisation before validation: a caller who may not read learns nothing of the input rules.
-      preHandler: [...permissions.map((permission) => app.requirePermission(permission)), rethrowValidation],
+      // No permission named: the call is about the caller's own figures and needs only a session.
+      preHandler: [
+        ...(permissions.length === 0
+          ? [app.requireAuth]
+          : permissions.map((permission) => app.requirePermission(permission))),
+        rethrowValidation,
+      ],
       schema: {
         tags: ['reports'],
         summary: report.summary,
-        description: `${report.description}\n\nNeeds ${permissions.map((p) => `\`${p}\``).join(' and ')}.`,
+        description: `${report.description}\n\nNeeds ${
+          permissions.length === 0 ? 'a signed-in session' : permissions.map((p) => `\`${p}\``).join(' and ')
+        }.`,
         querystring: reportQuerySchema,
         ...(names.length > 0 ? { params: paramsSchema(names) } : {}),
         response: { 200: report.response, ...guardedErrors },
@@ -62,13 +70,20 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
         throw new HttpError(404, 'The record was not found.');
       }
       const query = request.query;
+      const organisation = organisationOf(request);
+      if (!request.session) {
+        // The guards above already refused anyone signed out; this keeps `userId` honest.
+        throw new HttpError(401, 'You need to sign in to do that.');
+      }
       return report.run({
         db: app.db,
-        organisationId: organisationOf(request).id,
-        period: periodOf(query),
+        organisationId: organisation.id,
+        period: (report.period ?? periodOf)(query),
         team: query.team ?? [],
         roleProfile: query.role_profile ?? [],
         params,
+        userId: request.session.userId,
+        timezone: organisation.timezone,
       });
     },
   );

@@ -1,0 +1,92 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { keyStatKeys, keyStatsResponseSchema } from '@muster/contract';
+import { inPostOn, localDay, metaOf } from '../overview/people.js';
+import { defineReport } from '../report.js';
+import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { activeModules, peopleInPost, percentOf, standingOf } from '../training/standing.js';
+import { roundHours, statRows, volunteering, type StatDefinition } from './figures.js';
+
+type Key = (typeof keyStatKeys)[number];
+
+const DEFINITIONS: Record<Key, StatDefinition> = {
+  people_in_post: { label: 'People in post', unit: 'people' },
+  starters: { label: 'Starters', unit: 'people' },
+  leavers: { label: 'Leavers', unit: 'people' },
+  hours_volunteered: { label: 'Hours volunteered', unit: 'hours' },
+  shifts_attended: { label: 'Shifts attended', unit: 'count' },
+  sessions_attended: { label: 'Event sessions attended', unit: 'count' },
+  applications: { label: 'Applications', unit: 'count' },
+  compulsory_training_compliance: { label: 'Compulsory training compliance', unit: 'percent' },
+  expenses_paid_pence: { label: 'Expenses paid', unit: 'pence' },
+};
+
+/**
+ * GET /analytics/key-stats: the `keyStats` group of `/analytics/` (platform-foundation §7
+ * "Analytics and activities"): the period's headline figures from people, starters and leavers,
+ * volunteering, recruitment, training and expenses, each as its own report counts it.
+ */
+export const keyStats = defineReport({
+  path: '/analytics/key-stats',
+  summary: 'Key figures of the period',
+  description:
+    'One row per figure in a fixed order: `people_in_post` on the last day of the period; `starters` and `leavers`: people whose period of volunteering began or ended in it; `hours_volunteered`, `shifts_attended` and `sessions_attended`: attended shifts (by their date) and event sessions (by the day they start) in it; `applications` made in it (to opportunities of the chosen teams and role profiles); `compulsory_training_compliance`: the per cent of (person in post, active compulsory module) pairs valid on the last day (as `/analytics/training/compulsory-training/`; null with no pairs); `expenses_paid_pence`: expenses spent in it whose claim is paid (as `/reports/expenses/overview`). People figures count those who held a role in the chosen teams and role profiles.',
+  response: keyStatsResponseSchema,
+  run: async (scope) => {
+    const { organisationId, period, timezone } = scope;
+    const who = (userColumn: SQL) => personFilter(userColumn, scope);
+    const work = volunteering(scope, who);
+    const [values] = await rowsOf<Omit<Record<Key, number>, 'compulsory_training_compliance'>>(
+      scope.db,
+      sql`
+        select
+          (select count(*) from users u
+            where u.organisation_id = ${organisationId} and ${inPostOn(sql`u.id`, scope, period.to)})::int as people_in_post,
+          (select count(distinct m.user_id) from user_memberships m
+            where m.organisation_id = ${organisationId}
+              and m.joined_on between ${period.from}::date and ${period.to}::date
+              and ${who(sql`m.user_id`)})::int as starters,
+          (select count(distinct m.user_id) from user_memberships m
+            where m.organisation_id = ${organisationId}
+              and m.left_on between ${period.from}::date and ${period.to}::date
+              and ${who(sql`m.user_id`)})::int as leavers,
+          ${work.hours} as hours_volunteered,
+          ${work.shiftsAttended} as shifts_attended,
+          ${work.sessionsAttended} as sessions_attended,
+          (select count(*) from applications a
+            join opportunities o on o.id = a.opportunity_id and o.organisation_id = ${organisationId}
+            where a.organisation_id = ${organisationId}
+              and ${localDay(sql`a.created_at`, timezone)} between ${period.from}::date and ${period.to}::date
+              and ${teamFilter(sql`o.team_id`, scope.team)}
+              and ${roleFilter(sql`o.role_profile_id`, scope.roleProfile)})::int as applications,
+          (select coalesce(sum(e.amount_pence), 0) from expenses e
+            where e.organisation_id = ${organisationId}
+              and e.claim_id is not null
+              and e.status = 'paid'
+              and e.spent_on between ${period.from}::date and ${period.to}::date
+              and ${who(sql`e.user_id`)})::float8 as expenses_paid_pence`,
+    );
+    const standing = standingOf(scope);
+    const [training] = await rowsOf<{ valid: number; pairs: number }>(
+      scope.db,
+      sql`
+        with ${peopleInPost(scope)}, ${activeModules(scope)}
+        select count(*) filter (where ${standing.valid})::int as valid, count(*)::int as pairs
+        from people p
+        cross join modules m
+        left join user_inductions ui
+          on ui.user_id = p.id and ui.module_id = m.id and ui.organisation_id = ${organisationId}
+        where m.compulsory`,
+    );
+    if (!values || !training) {
+      throw new Error('A query of aggregates answers one row.');
+    }
+    return {
+      data: statRows(keyStatKeys, DEFINITIONS, {
+        ...values,
+        hours_volunteered: roundHours(values.hours_volunteered),
+        compulsory_training_compliance: percentOf(training.valid, training.pairs),
+      }),
+      meta: metaOf(scope),
+    };
+  },
+});

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { hubDocumentsReportResponseSchema, type HubDocumentsReportRow } from '@muster/contract';
+import { isoUtc, localDay, metaOf } from '../overview/people.js';
+import { defineReport } from '../report.js';
+import { personFilter, rowsOf, teamFilter } from '../sql.js';
+
+/**
+ * GET /reports/hub/documents/: how the hub's documents were used in the period, one row per
+ * document. The catalogue route `/reports/hub/documents/` has its index disabled, so the report
+ * answers the GET on the route itself (docs/reports.md "News and hub").
+ */
+export const hubDocumentsReport = defineReport({
+  path: '/reports/hub/documents',
+  summary: 'Hub documents: opens and downloads',
+  description:
+    'One row per hub document published by the last day of the period (for the chosen teams when any are chosen; a document for the whole organisation belongs to none), most used first: how many times it was opened and downloaded in the period, by how many different people, and when last. The role profile filter narrows the people counted.',
+  response: hubDocumentsReportResponseSchema,
+  run: async (scope) => {
+    const rows = await rowsOf<HubDocumentsReportRow>(
+      scope.db,
+      sql`
+        with opened as (
+          select v.document_id, v.user_id, v.kind, v.viewed_at
+          from hub_document_views v
+          where v.organisation_id = ${scope.organisationId}
+            and ${localDay(sql`v.viewed_at`, scope.timezone)} between ${scope.period.from}::date and ${scope.period.to}::date
+            and ${personFilter(sql`v.user_id`, { ...scope, team: [] })}
+        )
+        select d.id, d.title as label, d.folder, d.team_id,
+               ${isoUtc(sql`d.published_at`)} as published_at,
+               count(o.document_id) filter (where o.kind = 'view')::int as views,
+               count(o.document_id) filter (where o.kind = 'download')::int as downloads,
+               count(distinct o.user_id)::int as people,
+               ${isoUtc(sql`max(o.viewed_at)`)} as last_opened_at
+        from hub_documents d
+        left join opened o on o.document_id = d.id
+        where d.organisation_id = ${scope.organisationId}
+          and d.published_at <= now()
+          and ${localDay(sql`d.published_at`, scope.timezone)} <= ${scope.period.to}::date
+          and ${teamFilter(sql`d.team_id`, scope.team)}
+        group by d.id
+        order by count(o.document_id) desc, d.title, d.id`,
+    );
+    return { data: rows, meta: metaOf(scope) };
+  },
+});

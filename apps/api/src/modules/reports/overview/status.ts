@@ -1,0 +1,105 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { overviewStatusResponseSchema, type OverviewStatusRow } from '@muster/contract';
+import { defineReport, type ReportScope } from '../report.js';
+import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { localDay, metaOf } from './people.js';
+
+/**
+ * `people(id, status_id)`: the organisation's people registered by the last day of the period
+ * (in the chosen teams and role profiles at some time in it); `held(user_id, team_id,
+ * role_profile_id)`: the roles they held on that last day, within the same filters.
+ */
+function peopleAndRoles(scope: ReportScope): SQL {
+  const to = scope.period.to;
+  return sql`people as (
+      select u.id, u.status_id
+      from users u
+      where u.organisation_id = ${scope.organisationId}
+        and ${localDay(sql`u.created_at`, scope.timezone)} <= ${to}::date
+        and ${personFilter(sql`u.id`, scope)}),
+    held as (
+      select distinct ur.user_id, ur.team_id, ur.role_profile_id
+      from user_roles ur
+      where ur.organisation_id = ${scope.organisationId}
+        and ur.user_id in (select id from people)
+        and ${teamFilter(sql`ur.team_id`, scope.team)}
+        and ${roleFilter(sql`ur.role_profile_id`, scope.roleProfile)}
+        and ${localDay(sql`ur.created_at`, scope.timezone)} <= ${to}::date
+        and (ur.end_date is null or ur.end_date >= ${to}::date))`;
+}
+
+type Group = { id: number; label: string };
+type GroupCount = { status_id: number; id: number; count: number };
+
+/** Every group, with the count of the status's people in it (zero when none). */
+function breakdown(groups: Group[], counts: GroupCount[], statusId: number) {
+  return groups.map((group) => ({
+    id: group.id,
+    label: group.label,
+    count: counts.find((row) => row.status_id === statusId && row.id === group.id)?.count ?? 0,
+  }));
+}
+
+/**
+ * GET /reports/overview/status: the organisation's people by account status (user statuses carry
+ * no history, so each person counts under their status now), each status split by the teams and
+ * role profiles its people were in post with on the last day of the period.
+ */
+export const overviewStatus = defineReport({
+  path: '/reports/overview/status',
+  summary: 'People by status',
+  description:
+    'One row per user status (Applicant, Active, Inactive, Left, Blocked), in status order: the people registered by the last day of the period with that status now (a status keeps no history), and how many of them held a role on that last day, in all (`in_post`) and per team and role profile (a person in two teams counts in each). With `team` or `role_profile`, only people who held a matching role on some day of the period count, and only the chosen teams or role profiles are listed.',
+  response: overviewStatusResponseSchema,
+  run: async (scope) => {
+    const { db, organisationId } = scope;
+    const statuses = await rowsOf<Omit<OverviewStatusRow, 'by_team' | 'by_role_profile'>>(
+      db,
+      sql`
+        with ${peopleAndRoles(scope)}
+        select s.id, s.name as label,
+          count(p.id)::int as count,
+          count(p.id) filter (where exists (select 1 from held h where h.user_id = p.id))::int as in_post
+        from user_statuses s
+        left join people p on p.status_id = s.id
+        group by s.id, s.name
+        order by s.id`,
+    );
+    const teamCounts = await rowsOf<GroupCount>(
+      db,
+      sql`
+        with ${peopleAndRoles(scope)}
+        select p.status_id, h.team_id as id, count(distinct h.user_id)::int as count
+        from held h join people p on p.id = h.user_id
+        group by p.status_id, h.team_id`,
+    );
+    const roleCounts = await rowsOf<GroupCount>(
+      db,
+      sql`
+        with ${peopleAndRoles(scope)}
+        select p.status_id, h.role_profile_id as id, count(distinct h.user_id)::int as count
+        from held h join people p on p.id = h.user_id
+        group by p.status_id, h.role_profile_id`,
+    );
+    const teams = await rowsOf<Group>(
+      db,
+      sql`
+        select t.id, t.name as label from teams t
+        where t.organisation_id = ${organisationId} and ${teamFilter(sql`t.id`, scope.team)}
+        order by t.name, t.id`,
+    );
+    const roleProfiles = await rowsOf<Group>(
+      db,
+      sql`
+        select rp.id, rp.display_name as label from role_profiles rp
+        where rp.organisation_id = ${organisationId} and ${roleFilter(sql`rp.id`, scope.roleProfile)}
+        order by rp.display_name, rp.id`,
+    );
+    const data: OverviewStatusRow[] = statuses.map((status) => ({
+      ...status,
+      by_team: breakdown(teams, teamCounts, status.id),
+      by_role_profile: breakdown(roleProfiles, roleCounts, status.id),
+    }));
+    return { data, meta: metaOf(scope) };
+  },
+});

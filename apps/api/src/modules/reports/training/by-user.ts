@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { trainingByUserResponseSchema, type TrainingByUserRow } from '@muster/contract';
+import { metaOf } from '../overview/people.js';
+import { defineReport } from '../report.js';
+import { rowsOf } from '../sql.js';
+import { activeModules, peopleInPost, standingOf } from './standing.js';
+
+/**
+ * GET /analytics/training/by-user/: for each person in post on the last day of the period, where
+ * they stood with the compulsory modules and how many modules they held.
+ */
+export const trainingByUser = defineReport({
+  path: '/analytics/training/by-user',
+  summary: 'Training by person',
+  description:
+    'One row per person in post on the last day of the period (holding a role that day, in the chosen teams and role profiles), by name: of the active compulsory modules, how many they held valid that day, had let lapse, or had not completed; how many active modules of any kind they held valid; and the latest day they completed one.',
+  response: trainingByUserResponseSchema,
+  run: async (scope) => {
+    const standing = standingOf(scope);
+    const rows = await rowsOf<Omit<TrainingByUserRow, 'compulsory_outstanding'>>(
+      scope.db,
+      sql`
+        with ${peopleInPost(scope)}, ${activeModules(scope)}
+        select p.id, p.name as label,
+          (select count(*) from modules where compulsory)::int as compulsory_modules,
+          count(ui.id) filter (where m.compulsory and ${standing.valid})::int as compulsory_valid,
+          count(ui.id) filter (where m.compulsory and ${standing.expired})::int as compulsory_expired,
+          count(ui.id) filter (where ${standing.valid})::int as modules_valid,
+          (max(${standing.completedDay}) filter (where ${standing.completed}))::text as last_completed_on
+        from people p
+        left join user_inductions ui
+          on ui.user_id = p.id
+         and ui.organisation_id = ${scope.organisationId}
+         and ui.module_id in (select id from modules)
+        left join modules m on m.id = ui.module_id
+        group by p.id, p.name
+        order by p.name, p.id`,
+    );
+    const data: TrainingByUserRow[] = rows.map((row) => ({
+      ...row,
+      compulsory_outstanding: row.compulsory_modules - row.compulsory_valid - row.compulsory_expired,
+    }));
+    return { data, meta: metaOf(scope) };
+  },
+});

@@ -1,0 +1,19 @@
+import { reportCountRowSchema, reportResponseSchema } from '@muster/contract';
+import { defineReport } from '../report.js';
+import { movementByTeam } from '../starters-leavers/memberships-sql.js';
+
+/**
+ * GET /reports/users/leavers: how many people left in the period, per team. The people
+ * themselves are listed by GET /analytics/starters-leavers/leavers/.
+ */
+export const usersLeavers = defineReport({
+  path: '/reports/users/leavers',
+  summary: 'Leavers by team',
+  description:
+    'One row per team (all of them, most leavers first): the periods of volunteering that ended on a day of the period whose person held a role in the team (of the role profile filter) on some day of the period; a person in two teams counts in both. Without filters, a last "No team" row (id null) counts leavers who held no role.',
+  response: reportResponseSchema(reportCountRowSchema, 'One row per team, then "No team".'),
+  run: async (scope) => ({
+    data: await movementByTeam(scope.db, scope, 'leaves'),
+    meta: { ...scope.period, team: scope.team, role_profile: scope.roleProfile },
+  }),
+});

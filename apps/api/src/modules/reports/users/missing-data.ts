@@ -1,0 +1,88 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MISSING_DATA_FIELDS, userMissingDataReportSchema, type MissingDataField } from '@muster/contract';
+import { defineReport, type ReportScope } from '../report.js';
+import { rowsOf } from '../sql.js';
+import { currentPeople, metaOf } from './people.js';
+
+const LABELS: Record<MissingDataField, string> = {
+  email: 'Email address',
+  phone: 'Phone number',
+  address: 'Postal address',
+  date_of_birth: 'Date of birth',
+  emergency_contact: 'Emergency contact',
+};
+
+/**
+ * `checked`: the current people of the period, with one column per profile detail that is true
+ * when they lack it: no email address, no phone number, no current (not historical) postal
+ * address, no date of birth, no emergency contact (kept as `users.emergency-contacts` catalogue
+ * documents under the person). Both missing-data reports select from it.
+ */
+export function checkedPeople(scope: ReportScope): SQL {
+  const { organisationId } = scope;
+  return sql`
+    checked as (
+      select u.id as user_id, u.first_name, u.last_name,
+             (select e.email from user_email_addresses e
+               where e.user_id = u.id and e.organisation_id = ${organisationId}
+               order by e."primary" desc, e.id limit 1) as email_address,
+             not exists (select 1 from user_email_addresses e
+               where e.user_id = u.id and e.organisation_id = ${organisationId}) as email,
+             not exists (select 1 from user_phone_numbers p
+               where p.user_id = u.id and p.organisation_id = ${organisationId}) as phone,
+             not exists (select 1 from user_addresses a
+               where a.user_id = u.id and a.organisation_id = ${organisationId} and not a.historical) as address,
+             u.dob is null as date_of_birth,
+             not exists (select 1 from catalogue_records cr
+               where cr.organisation_id = ${organisationId}
+                 and cr.entry = 'users.emergency-contacts'
+                 and cr.parent_key = 'userId=' || u.id::text) as emergency_contact
+      from users u
+      where ${currentPeople(scope)}
+    )`;
+}
+
+/** True when a `checked` person lacks any of the details. */
+export const MISSING_ANY: SQL = sql.join(
+  MISSING_DATA_FIELDS.map((field) => sql`${sql.identifier(field)}`),
+  sql` or `,
+);
+
+/**
+ * GET /reports/users/missing-data: for each profile detail a person should have, how many of the
+ * current people lack it (docs/reports.md "Missing data").
+ */
+export const usersMissingData = defineReport({
+  path: '/reports/users/missing-data',
+  summary: 'Missing profile details',
+  description:
+    'One row per profile detail (email address, phone number, current postal address, date of birth, emergency contact): the current people (not left or blocked, account made by the period’s last day, within the filters) who lack it. `totals` gives the people checked and those missing at least one detail.',
+  response: userMissingDataReportSchema,
+  run: async (scope) => {
+    const [figures] = await rowsOf<Record<string, number>>(
+      scope.db,
+      sql`
+        with ${checkedPeople(scope)}
+        select count(*)::int as people,
+               count(*) filter (where ${MISSING_ANY})::int as missing_any,
+               ${sql.join(
+                 MISSING_DATA_FIELDS.map(
+                   (field) =>
+                     sql`count(*) filter (where ${sql.identifier(field)})::int as ${sql.identifier(field)}`,
+                 ),
+                 sql`, `,
+               )}
+        from checked`,
+    );
+    const data = MISSING_DATA_FIELDS.map((field) => ({
+      field,
+      label: LABELS[field],
+      count: figures?.[field] ?? 0,
+    }));
+    return {
+      data,
+      meta: metaOf(scope),
+      totals: { people: figures?.people ?? 0, missing_any: figures?.missing_any ?? 0 },
+    };
+  },
+});
