@@ -8,6 +8,7 @@ import {
   roleProfiles,
   teams,
   userEmailAddresses,
+  userMemberships,
   userPhoneNumbers,
   userRoles,
   users,
@@ -300,6 +301,32 @@ export async function insertRole(
       .returning(),
     'role',
   );
+}
+
+/**
+ * Opens a period of volunteering from `day` unless the person has one still open: being given a
+ * role is what makes someone a volunteer (a starter in the reports; a leaver's new role starts a
+ * new period). Answers true when it opened one.
+ */
+export async function openMembershipIfNone(db: Executor, scope: UserScope, day: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: userMemberships.id })
+    .from(userMemberships)
+    .where(
+      and(
+        eq(userMemberships.organisationId, scope.organisationId),
+        eq(userMemberships.userId, scope.userId),
+        sql`(${userMemberships.leftOn} is null or ${userMemberships.leftOn} >= ${day}::date)`,
+      ),
+    )
+    .limit(1);
+  if (open) {
+    return false;
+  }
+  await db
+    .insert(userMemberships)
+    .values({ organisationId: scope.organisationId, userId: scope.userId, joinedOn: day });
+  return true;
 }
 
 export async function updateRole(

@@ -4,6 +4,7 @@ import {
   userAddresses,
   userEmailAddresses,
   userGuardians,
+  userMemberships,
   userPhoneNumbers,
   userRoles,
   users,
@@ -322,6 +323,41 @@ describe('roles (users.role-profiles)', () => {
 
     expect((await call('DELETE', `${base}/${role.id}`, a.manager.headers)).status).toBe(204);
     expect(await ctx.db.select().from(userRoles).where(eq(userRoles.userId, person.id))).toEqual([]);
+  });
+
+  it('a first role opens a period of volunteering from today; more roles do not; after leaving, a role opens a new one', async () => {
+    const person = await a.make([]);
+    const team = await createTeamRow(ctx.db, a.id);
+    const base = `/api/users/${person.id}/role-profiles`;
+    const give = async () => {
+      const profile = await createRoleProfileRow(ctx.db, a.id);
+      const given = await call('POST', base, a.manager.headers, {
+        team_id: team.id,
+        role_profile_id: profile.id,
+      });
+      expect(given.status, JSON.stringify(given.body)).toBe(201);
+    };
+    const periods = () =>
+      ctx.db
+        .select({ joinedOn: userMemberships.joinedOn, leftOn: userMemberships.leftOn })
+        .from(userMemberships)
+        .where(eq(userMemberships.userId, person.id))
+        .orderBy(userMemberships.id);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await periods()).toEqual([]);
+    await give();
+    expect(await periods()).toEqual([{ joinedOn: today, leftOn: null }]);
+    await give();
+    expect(await periods()).toHaveLength(1);
+    await ctx.db
+      .update(userMemberships)
+      .set({ joinedOn: '2020-01-01', leftOn: '2020-06-30' })
+      .where(eq(userMemberships.userId, person.id));
+    await give();
+    expect(await periods()).toEqual([
+      { joinedOn: '2020-01-01', leftOn: '2020-06-30' },
+      { joinedOn: today, leftOn: null },
+    ]);
   });
 
   it('403 for a role granting a permission the caller lacks (nothing stored), or for someone holding more', async () => {

@@ -15,6 +15,7 @@ import {
   existingUserIds,
   findSupervisor,
   insertRole,
+  openMembershipIfNone,
   insertSupervisor,
   listRoles,
   listSupervisors,
@@ -141,7 +142,9 @@ export async function storeRole(
       endDate: body.end_date ?? null,
     };
     await checkRole(tx, scope, values, null, now);
-    return toRole(await insertRole(tx, scope, values));
+    const role = await insertRole(tx, scope, values);
+    await openMembershipIfNone(tx, scope, today(now));
+    return toRole(role);
   });
 }
 
