@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/portal/team-page')).TeamPage }),
       },
       {
+        path: '/exports/:exportId',
+        lazy: async () => ({ Component: (await import('../features/exports/export-page')).ExportPage }),
+      },
+      {
         path: '/portal/user/me/two-factor-setup',
         lazy: async () => ({
           Component: (await import('../features/profile/two-factor-setup-page')).TwoFactorSetupPage,

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { SignedIn } from '../../lib/session';
 import { Link } from 'react-router';
 import { APPLICATION_STATUS_LABELS } from './application-status';
 import { BOOKING_STATUS_LABELS } from './booking-status';
 import { fetchUserApplications, fetchUserStays } from './portal-api';
 import { formatDay, formatInstantDay } from './portal-dates';
-import { SignedIn } from './signed-in';
 
 function LoadError({ what }: { what: string }) {
   return <p role="alert">We could not load your {what}. Please reload the page to try again.</p>;

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { SignedIn } from '../../lib/session';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api/errors';
-import { SignedIn } from './signed-in';
 
 /** How one kind of the user's own records (an application, a booking) is named on its page. */
 export interface PortalRecordWording {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { SignedIn } from '../../lib/session';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../lib/api/errors';
 import { useHashState } from '../../lib/hash-state';
 import { fetchTeam } from './portal-api';
-import { SignedIn } from './signed-in';
 
 const TEAM_HASH = {
   tab: { default: '0', allowed: ['0', '1'] },

@@ -1,4 +1,5 @@
 import { API_BASE_PATH, API_MEDIA_TYPE } from '@muster/contract';
+import { contentDispositionFileName } from './content-disposition';
 import { ApiError, CancelledError, parseRetryAfter, type FieldErrors } from './errors';
 import type { TokenStore } from './token-store';
 
@@ -19,9 +20,13 @@ export type ApiErrorHook = (error: ApiError, context: { reason: ApiErrorReason }
 
 /**
  * How to read a successful answer: `auto` (default) parses JSON and gives text otherwise;
- * `text` and `blob` read the body as such (a PDF, a text preview).
+ * `text` and `blob` read the body as such (a PDF, a text preview); `file` reads it as a
+ * {@link DownloadedFile}, a Blob with the name from Content-Disposition.
  */
-export type ResponseType = 'auto' | 'text' | 'blob';
+export type ResponseType = 'auto' | 'text' | 'blob' | 'file';
+
+/** A download read with `responseType: 'file'`: the body, and the name the server gave it (if any). */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
 
 export type RequestOptions = {
   query?: QueryParams;
@@ -143,6 +148,13 @@ async function readBody(response: Response, responseType: ResponseType = 'auto')
   }
   if (responseType === 'blob') {
     return response.blob();
+  }
+  if (responseType === 'file') {
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      fileName: contentDispositionFileName(response.headers.get('content-disposition')),
+    };
+    return file;
   }
   const text = await response.text();
   if (responseType === 'text') {

@@ -53,7 +53,9 @@ describe('SessionProvider', () => {
     );
     expect(tokens.get()).toBe(token);
     expect(screen.getByText('signed in: true')).toBeInTheDocument();
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/portal?x=1#tab=2');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      '/portal?x=1#tab=2',
+    );
   });
 });
 

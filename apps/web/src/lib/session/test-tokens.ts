@@ -11,7 +11,12 @@ export function makeToken(claims: Record<string, unknown>): string {
 /** A session token for a user holding `permissions`, in an organisation with `organisation` fields. */
 export function makeSessionToken(permissions: string[], organisation: Record<string, unknown> = {}): string {
   return makeToken({
-    user: { id: 7, display_name: 'Ann Example', organisation: { id: 1, name: 'Org', ...organisation }, permissions },
+    user: {
+      id: 7,
+      display_name: 'Ann Example',
+      organisation: { id: 1, name: 'Org', ...organisation },
+      permissions,
+    },
     environment: 'test',
     exp: Math.floor(Date.now() / 1000) + 3600,
   });
