@@ -44,10 +44,14 @@ async function main(): Promise<void> {
     migrationsFolder: migrationsFolderOf(config.apiRoot),
     onIdleConnectionError: (error) => console.error('database connection dropped:', error.message),
   });
-  await database.migrate();
-  await seedReferenceData(database.db);
-  // A fresh install gets the demo organisation so there is something to sign in to.
-  const demo = config.seedDemo ? await seedDemoIfEmpty(database.db, { ssoProvider: config.demoSso }) : null;
+  // Several processes of one install may start together (a process manager behind a load
+  // balancer): one at a time sets the database up, and the others then find it done.
+  const demo = await database.exclusively(async () => {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    // A fresh install gets the demo organisation so there is something to sign in to.
+    return config.seedDemo ? await seedDemoIfEmpty(database.db, { ssoProvider: config.demoSso }) : null;
+  });
   await assertNoDemoInProduction(database.db, config);
   const app = await buildApp({
     config,

@@ -18,6 +18,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Put before every key Muster writes to Redis, so that several installs (or test runs) can share one server. */
+  REDIS_KEY_PREFIX: z.string().max(100).default(''),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
@@ -67,6 +69,8 @@ export type AppConfig = {
   /** Directory of the embedded database; `undefined` with `memory` keeps it in memory (tests). */
   dataDir: string;
   redisUrl: string | undefined;
+  /** Put before every Redis key (`REDIS_KEY_PREFIX`, default none): installs sharing one Redis keep apart. */
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicOrigin: string;
@@ -145,6 +149,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR === 'memory' ? 'memory' : path.resolve(repoRoot, e.DATA_DIR ?? 'data/db'),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),

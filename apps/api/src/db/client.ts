@@ -21,8 +21,17 @@ export type Executor = Database | Parameters<Parameters<Database['transaction']>
 export type DatabaseHandle = {
   db: Database;
   dialect: 'pglite' | 'postgres';
-  /** Applies the committed migrations; the same files for both dialects. */
+  /**
+   * Applies the committed migrations; the same files for both dialects. On PostgreSQL one process
+   * at a time: of several starting together, the others wait and then find nothing left to apply.
+   */
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` while no other process of the install runs work given here (PostgreSQL: an
+   * advisory lock). For check-then-write set-up, such as seeding an empty database on first start.
+   * The embedded database belongs to one process, so there it simply runs.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   /** True when the database answers a trivial query. */
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
@@ -54,7 +63,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       dialect: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () =>
+        holdingLock(pool, 'muster:migrations', () => migratePg(db as never, { migrationsFolder })),
+      exclusively: (work) => holdingLock(pool, 'muster:set-up', work),
       ping: () => ping(db),
       close: () => pool.end(),
     };
@@ -77,9 +88,26 @@ export async function openPglite(client: PGlite, migrationsFolder: string): Prom
     db,
     dialect: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    exclusively: (work) => work(),
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs `work` holding the PostgreSQL advisory lock `name`: a session lock, taken on a connection of
+ * its own so that `work` may use the pool freely, and waited for while another process holds it.
+ */
+async function holdingLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+    return await work();
+  } finally {
+    // The connection is closed rather than returned: its session ends, which releases the lock
+    // however the work ended (and a connection that failed is never reused).
+    client.release(true);
+  }
 }
 
 async function ping(db: Database): Promise<boolean> {

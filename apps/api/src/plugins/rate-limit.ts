@@ -75,8 +75,8 @@ if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) >
 end
 return 0`;
 
-function redisAttemptStore(redis: Redis): AttemptStore {
-  const prefix = 'muster-attempts-';
+function redisAttemptStore(redis: Redis, keyPrefix: string): AttemptStore {
+  const prefix = `${keyPrefix}muster-attempts-`;
   return {
     async take(key, windowMs) {
       const [count, ttlMs] = (await redis.eval(TAKE_SCRIPT, 1, `${prefix}${key}`, windowMs)) as [
@@ -142,12 +142,12 @@ export const rateLimitPlugin = fp(
     }
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: 'muster-rate-limit-' } : {}),
+      ...(redis ? { redis, nameSpace: `${app.config.redisKeyPrefix}muster-rate-limit-` } : {}),
       // A store outage must not take sign-in down; the per-challenge try limits in the database still hold.
       skipOnError: true,
     });
 
-    const attempts = redis ? redisAttemptStore(redis) : memoryAttemptStore();
+    const attempts = redis ? redisAttemptStore(redis, app.config.redisKeyPrefix) : memoryAttemptStore();
     const limiters = new Map<string, Limiter>();
     app.decorate('limiter', (rule: LimitRule): Limiter => {
       const existing = limiters.get(rule.name);

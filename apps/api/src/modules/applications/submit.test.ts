@@ -559,6 +559,45 @@ describe('Idempotency-Key', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers the first result to retries sent while the first is still being written', async () => {
+    // A new applicant: the retries find the account the first created (409 without the key).
+    const form = await quickHelpForm();
+    const key = `racing-${Date.now()}`;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => apply('quick-help', form, { idempotencyKey: key })),
+    );
+    expect(
+      answers.map((answer) => answer.statusCode),
+      answers.map((answer) => answer.body).join('\n'),
+    ).toEqual([201, 201, 201]);
+    const ids = answers.map(
+      (answer) => answer.json<{ data: { application_id: number } }>().data.application_id,
+    );
+    expect(new Set(ids).size).toBe(1);
+    const rows = await ctx.db.select().from(applications).where(eq(applications.idempotencyKey, key));
+    expect(rows.map((row) => row.id)).toEqual([ids[0]]);
+
+    // A signed-in user: the retries find the application the first wrote (409 without the key).
+    const account = await createAccount(ctx.db, demo.organisationId);
+    const token = await sessionTokenFor(ctx.app, demo.organisationId, account.id);
+    const {
+      new_password: _password,
+      new_password_confirm: _confirm,
+      ...signedInForm
+    } = await quickHelpForm();
+    const signedInKey = `racing-signed-in-${Date.now()}`;
+    const signedIn = await Promise.all(
+      [1, 2].map(() => apply('quick-help', signedInForm, { token, idempotencyKey: signedInKey })),
+    );
+    expect(
+      signedIn.map((answer) => answer.statusCode),
+      signedIn.map((answer) => answer.body).join('\n'),
+    ).toEqual([201, 201]);
+    expect(signedIn[1]?.json()).toEqual(signedIn[0]?.json());
+    const own = await ctx.db.select().from(applications).where(eq(applications.userId, account.id));
+    expect(own).toHaveLength(1);
+  });
+
   it('refuses the same key with a different body, and a malformed key', async () => {
     const form = await quickHelpForm();
     const key = `other-${Date.now()}`;

@@ -333,6 +333,43 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
     }
   }
 
+  try {
+    return await submitUnanswered(deps, input, { opportunity, validateOnly, idempotencyKey, requestHash });
+  } catch (error) {
+    // The same submit sent again while the first was still being written (a client retrying after a
+    // timeout, perhaps through another API process) is refused by what the first wrote: the account
+    // now exists (409), the person has applied (409), the stay overlaps their booking (422). Once
+    // the first has committed, its answer stands for both.
+    if (
+      idempotencyKey &&
+      requestHash &&
+      error instanceof HttpError &&
+      (error.statusCode === 409 || error.statusCode === 422)
+    ) {
+      const replay = await replayOf(db, organisationId, idempotencyKey, requestHash);
+      if (replay) {
+        return replay;
+      }
+    }
+    throw error;
+  }
+}
+
+/** {@link submitApplication} once no earlier answer for its Idempotency-Key was found. */
+async function submitUnanswered(
+  deps: SubmitDeps,
+  input: SubmitInput,
+  key: {
+    opportunity: NonNullable<Awaited<ReturnType<typeof findPublishedOpportunity>>>['opportunity'];
+    validateOnly: boolean;
+    idempotencyKey: string | null;
+    requestHash: string | null;
+  },
+): Promise<SubmitResult> {
+  const { db } = deps;
+  const { organisation, raw, session } = input;
+  const organisationId = organisation.id;
+  const { opportunity, validateOnly, idempotencyKey, requestHash } = key;
   const applicant = await resolveApplicant(db, { organisation, opportunityId: opportunity.id, raw, session });
   const user = existingUserOf(applicant);
   const today = todayIn(organisation.timezone);
