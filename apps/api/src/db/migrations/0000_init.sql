@@ -2049,10 +2049,10 @@ CREATE INDEX "role_profiles_organisation_idx" ON "role_profiles" USING btree ("o
 CREATE INDEX "teams_organisation_idx" ON "teams" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "user_addresses_user_idx" ON "user_addresses" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_email_addresses_org_email_unique" ON "user_email_addresses" USING btree ("organisation_id",lower("email"));--> statement-breakpoint
-CREATE INDEX "user_email_addresses_user_idx" ON "user_email_addresses" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_email_addresses_user_idx" ON "user_email_addresses" USING btree ("user_id","organisation_id");--> statement-breakpoint
 CREATE INDEX "user_guardians_user_idx" ON "user_guardians" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_phone_numbers_user_idx" ON "user_phone_numbers" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "user_roles_user_idx" ON "user_roles" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_roles_user_idx" ON "user_roles" USING btree ("user_id","team_id","role_profile_id");--> statement-breakpoint
 CREATE INDEX "user_roles_team_profile_idx" ON "user_roles" USING btree ("team_id","role_profile_id");--> statement-breakpoint
 CREATE INDEX "users_organisation_idx" ON "users" USING btree ("organisation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_sso_subject_unique" ON "users" USING btree ("organisation_id","sso_subject");--> statement-breakpoint
@@ -2130,7 +2130,7 @@ CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id")
 CREATE INDEX "auth_tokens_session_idx" ON "auth_tokens" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "security_log_organisation_idx" ON "security_log" USING btree ("organisation_id","created_at");--> statement-breakpoint
-CREATE INDEX "security_log_user_idx" ON "security_log" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "security_log_user_idx" ON "security_log" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "single_use_tokens_user_idx" ON "single_use_tokens" USING btree ("user_id","kind");--> statement-breakpoint
 CREATE INDEX "trusted_devices_user_idx" ON "trusted_devices" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "two_factor_challenges_user_idx" ON "two_factor_challenges" USING btree ("user_id");--> statement-breakpoint
@@ -2210,6 +2210,7 @@ CREATE INDEX "user_induction_attachments_file_idx" ON "user_induction_attachment
 CREATE UNIQUE INDEX "user_inductions_user_module_unique" ON "user_inductions" USING btree ("user_id","module_id");--> statement-breakpoint
 CREATE INDEX "user_inductions_module_status_idx" ON "user_inductions" USING btree ("module_id","status");--> statement-breakpoint
 CREATE INDEX "user_inductions_organisation_expiry_idx" ON "user_inductions" USING btree ("organisation_id","expires_on");--> statement-breakpoint
+CREATE INDEX "user_inductions_user_organisation_idx" ON "user_inductions" USING btree ("user_id","organisation_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_skill_bios_user_category_unique" ON "user_skill_bios" USING btree ("user_id","category_id");--> statement-breakpoint
 CREATE INDEX "user_skill_bios_category_idx" ON "user_skill_bios" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "user_skills_skill_idx" ON "user_skills" USING btree ("skill_id");--> statement-breakpoint
@@ -2240,7 +2241,7 @@ CREATE INDEX "user_memberships_organisation_joined_idx" ON "user_memberships" US
 CREATE INDEX "user_memberships_organisation_left_idx" ON "user_memberships" USING btree ("organisation_id","left_on");--> statement-breakpoint
 CREATE INDEX "user_memberships_user_idx" ON "user_memberships" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "disclosure_types_organisation_idx" ON "disclosure_types" USING btree ("organisation_id","position");--> statement-breakpoint
-CREATE INDEX "vetting_checks_user_idx" ON "vetting_checks" USING btree ("user_id","requested_on");--> statement-breakpoint
+CREATE INDEX "vetting_checks_user_idx" ON "vetting_checks" USING btree ("user_id","organisation_id","requested_on");--> statement-breakpoint
 CREATE INDEX "vetting_checks_organisation_requested_idx" ON "vetting_checks" USING btree ("organisation_id","requested_on");--> statement-breakpoint
 CREATE INDEX "vetting_checks_organisation_cleared_idx" ON "vetting_checks" USING btree ("organisation_id","cleared_on");--> statement-breakpoint
 CREATE INDEX "vetting_checks_organisation_expiry_idx" ON "vetting_checks" USING btree ("organisation_id","expires_on");--> statement-breakpoint

@@ -207,6 +207,7 @@ export const securityLog = pgTable(
   },
   (t) => [
     index('security_log_organisation_idx').on(t.organisationId, t.createdAt),
-    index('security_log_user_idx').on(t.userId),
+    // A person's sign-ins in time order: the logins report's first sign-in of each person.
+    index('security_log_user_idx').on(t.userId, t.createdAt),
   ],
 );

@@ -590,6 +590,9 @@ export const userInductions = pgTable(
     unique('user_inductions_id_user_unique').on(t.id, t.userId),
     index('user_inductions_module_status_idx').on(t.moduleId, t.status),
     index('user_inductions_organisation_expiry_idx').on(t.organisationId, t.expiresOn),
+    // A person's inductions within the organisation (the training reports): one index look-up,
+    // not the person's rows intersected with the organisation's whole range of the index above.
+    index('user_inductions_user_organisation_idx').on(t.userId, t.organisationId),
     check('user_inductions_status_check', oneOf(t.status, inductionStatuses)),
   ],
 );

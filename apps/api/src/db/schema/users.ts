@@ -71,7 +71,9 @@ export const userEmailAddresses = pgTable(
   (t) => [
     // One address belongs to one user within an organisation; the same person may exist in several.
     uniqueIndex('user_email_addresses_org_email_unique').on(t.organisationId, sql`lower(${t.email})`),
-    index('user_email_addresses_user_idx').on(t.userId),
+    // With the organisation: a per-person look-up (missing-data report) reads this one index
+    // instead of intersecting it with the organisation's whole range of the unique index above.
+    index('user_email_addresses_user_idx').on(t.userId, t.organisationId),
   ],
 );
 
@@ -163,7 +165,9 @@ export const userRoles = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('user_roles_user_idx').on(t.userId),
+    // With team and role profile: "did this person hold a matching role" (the reports' team and
+    // role filters) is answered from this one index, not by intersecting it with the team index.
+    index('user_roles_user_idx').on(t.userId, t.teamId, t.roleProfileId),
     index('user_roles_team_profile_idx').on(t.teamId, t.roleProfileId),
   ],
 );

@@ -80,7 +80,9 @@ export const vettingChecks = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('vetting_checks_user_idx').on(t.userId, t.requestedOn),
+    // With the organisation: a person's checks (vetting by person) are one index range, which
+    // the planner prefers to the organisation's whole range of the index below.
+    index('vetting_checks_user_idx').on(t.userId, t.organisationId, t.requestedOn),
     index('vetting_checks_organisation_requested_idx').on(t.organisationId, t.requestedOn),
     index('vetting_checks_organisation_cleared_idx').on(t.organisationId, t.clearedOn),
     index('vetting_checks_organisation_expiry_idx').on(t.organisationId, t.expiresOn),

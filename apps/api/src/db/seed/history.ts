@@ -310,6 +310,11 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
     );
     return written;
   });
+  if (rows !== null) {
+    // The embedded database never gathers planner statistics on its own (no autovacuum): without
+    // them the reports over this history are planned as if every table were tiny.
+    await db.execute(sql`analyze`);
+  }
   return { created: rows !== null, rows: rows ?? {}, ms: Math.round(performance.now() - started) };
 }
 

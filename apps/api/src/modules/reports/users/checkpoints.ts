@@ -32,38 +32,62 @@ export const usersCheckpoints = defineReport({
       sql`count(*) filter (where ${sql.identifier(column)} between ${period.from}::date and ${period.to}::date)::int`;
     const byEnd = (column: string) =>
       sql`count(*) filter (where ${sql.identifier(column)} <= ${period.to}::date)::int`;
+    // Every record that passes someone through a checkpoint, with the people counted, as one
+    // list grouped by person: no per-person lookups, whose plan the embedded database (without
+    // statistics) may turn into a scan of a whole table for each person.
     const [figures] = await rowsOf<Record<string, number>>(
       db,
       sql`
-        with compulsory as (
+        with compulsory as materialized (
           select im.id from induction_modules im
           where im.organisation_id = ${organisationId} and im.compulsory and im.active
         ),
-        passed as (
-          select
-            (select min(${utcDay(sql`coalesce(a.completed_at, a.created_at)`)}) from applications a
-              where a.user_id = u.id and a.organisation_id = ${organisationId} and a.status <> 'pending') as applied,
-            (select min(${utcDay(sql`ur.created_at`)}) from user_roles ur
-              where ur.user_id = u.id and ur.organisation_id = ${organisationId}) as role_given,
-            (select max(${utcDay(sql`ui.completed_at`)}) from user_inductions ui
-              where ui.user_id = u.id and ui.organisation_id = ${organisationId}
-                and ui.module_id in (select id from compulsory)
-                and ui.status = 'completed' and ui.completed_at is not null
-              having count(*) = (select count(*) from compulsory) and count(*) > 0) as inductions_completed,
-            (select min(vc.cleared_on) from vetting_checks vc
-              where vc.user_id = u.id and vc.organisation_id = ${organisationId}
-                and vc.cleared_on is not null) as vetting_cleared,
-            least(
-              (select min(sh.date) from signups su
-                join shifts sh on sh.id = su.shift_id and sh.organisation_id = ${organisationId}
-                where su.user_id = u.id and su.organisation_id = ${organisationId} and su.status = 'attended'),
-              (select min(${utcDay(sql`es.starts_at`)}) from session_attendees sa
-                join event_sessions es on es.id = sa.session_id and es.organisation_id = ${organisationId}
-                where sa.user_id = u.id and sa.organisation_id = ${organisationId} and sa.status = 'attended')
-            ) as first_activity
+        marks as (
+          select u.id as user_id, 'person' as kind, null::date as day
           from users u
           where u.organisation_id = ${organisationId}
             and ${personFilter(sql`u.id`, scope)}
+          union all
+          select a.user_id, 'applied', ${utcDay(sql`coalesce(a.completed_at, a.created_at)`)}
+          from applications a
+          where a.organisation_id = ${organisationId} and a.status <> 'pending'
+          union all
+          select ur.user_id, 'role_given', ${utcDay(sql`ur.created_at`)}
+          from user_roles ur
+          where ur.organisation_id = ${organisationId}
+          union all
+          select ui.user_id, 'inductions_completed', max(${utcDay(sql`ui.completed_at`)})
+          from user_inductions ui
+          where ui.organisation_id = ${organisationId}
+            and ui.module_id in (select id from compulsory)
+            and ui.status = 'completed' and ui.completed_at is not null
+          group by ui.user_id
+          having count(*) = (select count(*) from compulsory) and count(*) > 0
+          union all
+          select vc.user_id, 'vetting_cleared', vc.cleared_on
+          from vetting_checks vc
+          where vc.organisation_id = ${organisationId} and vc.cleared_on is not null
+          union all
+          select su.user_id, 'first_activity', sh.date
+          from signups su
+          join shifts sh on sh.id = su.shift_id and sh.organisation_id = ${organisationId}
+          where su.organisation_id = ${organisationId} and su.status = 'attended'
+          union all
+          select sa.user_id, 'first_activity', ${utcDay(sql`es.starts_at`)}
+          from session_attendees sa
+          join event_sessions es on es.id = sa.session_id and es.organisation_id = ${organisationId}
+          where sa.organisation_id = ${organisationId} and sa.status = 'attended'
+        ),
+        passed as (
+          select
+            min(m.day) filter (where m.kind = 'applied') as applied,
+            min(m.day) filter (where m.kind = 'role_given') as role_given,
+            min(m.day) filter (where m.kind = 'inductions_completed') as inductions_completed,
+            min(m.day) filter (where m.kind = 'vetting_cleared') as vetting_cleared,
+            min(m.day) filter (where m.kind = 'first_activity') as first_activity
+          from marks m
+          group by m.user_id
+          having bool_or(m.kind = 'person')
         )
         select ${sql.join(
           USER_CHECKPOINTS.map(
