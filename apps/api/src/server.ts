@@ -2,6 +2,7 @@ import { assertProductionReady, loadConfig, withStartDefaults } from './config/c
 import { loggerOptions } from './config/logger.js';
 import { migrationsFolderOf, openDatabase, type Database } from './db/client.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { assertNoDemoInProduction } from './db/seed/demo-guard.js';
@@ -73,6 +74,12 @@ async function main(): Promise<void> {
   app.log.info(`Muster is running on http://localhost:${config.port} (${database.dialect})`);
   if (demo && config.seedHistory) {
     void seedHistoryInBackground(app.log, database.db, demo.organisationId);
+  } else if (database.dialect === 'pglite') {
+    // The embedded database has no autovacuum, so nothing else gathers the planner statistics the
+    // reports' plans depend on; once per start, after listening, keeps them as fresh as the last start.
+    void database.db.execute(sql`analyze`).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not refresh the planner statistics');
+    });
   }
 }
 
