@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from './api.js';
-import { MAX_ROW_ID } from './ids.js';
+import { rowReference } from './resources/fields.js';
 
 /*
  * Exports (platform-foundation §7 "Exports" and the `.../export` calls of "Analytics"): a request
@@ -66,15 +66,7 @@ export type ExportFieldListResponse = z.infer<typeof exportFieldListResponseSche
 
 const idListMessage = (what: string) => `Each ${what} must be named by its id.`;
 const idList = (what: string) =>
-  z
-    .array(
-      z
-        .number({ error: idListMessage(what) })
-        .int({ error: idListMessage(what) })
-        .positive({ error: idListMessage(what) })
-        .max(MAX_ROW_ID, { error: idListMessage(what) }),
-    )
-    .max(100, { error: `At most 100 ${what}s at a time.` });
+  z.array(rowReference(idListMessage(what))).max(100, { error: `At most 100 ${what}s at a time.` });
 
 /** `POST /exports/`: an export of the organisation's people with the chosen columns. */
 export const createUserExportBodySchema = z

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../ids.js';
 
 /*
  * The query every report and analytics call takes (platform-foundation §7 "Reports", "Analytics";
  * docs/reports.md "Filters"). One schema: the API validates with it and the web forms resolve with it.
  */
-
-const MAX_ID = 2_147_483_647;
 
 /** A query value that may be given once (`team=3`) or repeated (`team=3&team=4`): always a list of ids. */
 function idFilter(what: string) {
@@ -19,7 +18,7 @@ function idFilter(what: string) {
             .number({ error: message })
             .int({ error: message })
             .positive({ error: message })
-            .max(MAX_ID, { error: message }),
+            .max(MAX_ROW_ID, { error: message }),
         )
         .max(100, { error: `At most 100 ${what}s at a time.` }),
     )

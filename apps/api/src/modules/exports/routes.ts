@@ -8,7 +8,7 @@ import {
   exportDownloadQuerySchema,
   exportFieldListResponseSchema,
   exportResponseSchema,
-  MAX_ROW_ID,
+  parseRowId,
   reportQuerySchema,
 } from '@muster/contract';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
@@ -66,11 +66,11 @@ const idParamsSchema = z.object({ id: z.string().describe('The export’s id.') 
 
 /** The export id of the path; anything but an id in range is "not found". */
 function exportIdOf(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_ROW_ID) {
+  const id = parseRowId((request.params as { id?: string }).id ?? '');
+  if (id === null) {
     throw new HttpError(404, 'The export was not found.');
   }
-  return Number(raw);
+  return id;
 }
 
 /** The pg pool under a PostgreSQL database handle (drizzle keeps its client as `$client`). */

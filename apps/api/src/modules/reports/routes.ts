@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, MAX_ROW_ID, reportQuerySchema } from '@muster/contract';
+import { errorResponseSchema, parseRowId, reportQuerySchema } from '@muster/contract';
 import { rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
@@ -27,11 +27,11 @@ function paramsSchema(names: readonly string[]) {
 function parsedParams(names: readonly string[], raw: Record<string, string>): Record<string, number> | null {
   const parsed: Record<string, number> = {};
   for (const name of names) {
-    const value = raw[name] ?? '';
-    if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ROW_ID) {
+    const id = parseRowId(raw[name] ?? '');
+    if (id === null) {
       return null;
     }
-    parsed[name] = Number(value);
+    parsed[name] = id;
   }
   return parsed;
 }

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { parseRowId } from '@muster/contract';
 import { SignedIn } from '../../lib/session';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -228,7 +229,7 @@ export function ExportPage() {
   return (
     <SignedIn>
       {() =>
-        exportId !== undefined && /^[1-9]\d{0,9}$/.test(exportId) ? (
+        exportId !== undefined && parseRowId(exportId) !== null ? (
           <ExportDetails exportId={Number(exportId)} />
         ) : (
           <section className="page export-page">
