@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, rowReference } from './fields.js';
+import { optionalText, requiredText, rowReference, createdBy, writePosition, writeActive } from './fields.js';
 
 /*
  * Activities, their categories and outcomes, and people's part in them (platform-foundation §7
@@ -19,11 +19,6 @@ const position = z.number().int().describe('Sort order within the list, smallest
 const active = z
   .boolean()
   .describe('Offered for new records; an inactive entry stays on the records that use it.');
-const createdBy = z
-  .number()
-  .int()
-  .nullable()
-  .describe('The user who created the record; null when unknown or since erased.');
 const isoTime = (what: string) => z.iso.datetime().describe(`${what} (ISO 8601, UTC).`);
 
 /** A date and time with its offset (`2026-05-01T09:00:00Z`, `2026-05-01T10:00:00+01:00`). */
@@ -52,19 +47,6 @@ function writeHours(what: string) {
     .optional()
     .describe(what);
 }
-
-const writePosition = z
-  .number({ error: 'The position must be a whole number.' })
-  .int({ error: 'The position must be a whole number.' })
-  .min(0, { error: 'The position must be 0 or more.' })
-  .max(1_000_000, { error: 'The position may be at most 1000000.' })
-  .optional()
-  .describe('Sort order within the list, smallest first (default 0).');
-
-const writeActive = z
-  .boolean({ error: 'Active must be true or false.' })
-  .optional()
-  .describe('Offered for new records (default true).');
 
 /** Row and body of a lookup list: a name, what it means, an order and whether it is still offered. */
 function lookup(what: string, title: string, example: string) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, rowReference } from './fields.js';
+import { optionalText, requiredText, rowReference, createdBy } from './fields.js';
 
 /*
  * What the organisation publishes to its people: news articles (`/news/`) and hub documents
@@ -8,11 +8,6 @@ import { optionalText, requiredText, rowReference } from './fields.js';
  */
 
 const id = z.number().int().positive().describe('Identifier.');
-const createdBy = z
-  .number()
-  .int()
-  .nullable()
-  .describe('The user who created the record; null when unknown or since erased.');
 const teamId = z.number().int().nullable().describe('The team it is for; null for the whole organisation.');
 const publishedAt = z.iso
   .datetime()

@@ -48,3 +48,25 @@ export function idList(what: string, max: number) {
     .min(1, { error: `Please choose at least one ${what}.` })
     .max(max, { error: `At most ${max} ${what}s at a time.` });
 }
+
+/** A lookup's sort order (write side): optional, 0 to 1,000,000. */
+export const writePosition = z
+  .number({ error: 'The position must be a whole number.' })
+  .int({ error: 'The position must be a whole number.' })
+  .min(0, { error: 'The position must be 0 or more.' })
+  .max(1_000_000, { error: 'The position may be at most 1000000.' })
+  .optional()
+  .describe('Sort order within the list, smallest first (default 0).');
+
+/** Whether a lookup entry is still offered (write side). */
+export const writeActive = z
+  .boolean({ error: 'Active must be true or false.' })
+  .optional()
+  .describe('Offered for new records (default true).');
+
+/** Who created a record, as rows answer it. */
+export const createdBy = z
+  .number()
+  .int()
+  .nullable()
+  .describe('The user who created the record; null when unknown or since erased.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowReference as reference } from './fields.js';
+import { rowReference as reference, createdBy, writePosition, writeActive } from './fields.js';
 
 /*
  * People's work: tasks, skills, expenses and claims, touchpoints, leaving reasons and inductions
@@ -27,25 +27,6 @@ const active = z
   .boolean()
   .describe('Offered for new records; an inactive entry stays on the records that use it.');
 const timestamp = z.string().describe('When, as an ISO 8601 timestamp in UTC.');
-const createdBy = z
-  .number()
-  .int()
-  .nullable()
-  .describe('The user who created the record; null when unknown or since erased.');
-
-const writePosition = z
-  .number({ error: 'The position must be a whole number.' })
-  .int({ error: 'The position must be a whole number.' })
-  .min(0, { error: 'The position must be 0 or more.' })
-  .max(1_000_000, { error: 'The position may be at most 1000000.' })
-  .optional()
-  .describe('Sort order within the list, smallest first (default 0).');
-
-const writeActive = z
-  .boolean({ error: 'Active must be true or false.' })
-  .optional()
-  .describe('Offered for new records (default true).');
-
 /** A required single-line text of at most `max` characters, trimmed. */
 function requiredText(label: string, max: number) {
   return z
