@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -7,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Vitest's default (cores - 1 workers) runs one file at a time on a 2-core machine.
+    maxWorkers: os.availableParallelism(),
     setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database, Executor } from '../../db/client.js';
 import * as schema from '../../db/schema/index.js';
 import type { Outbox } from '../outbox/service.js';
@@ -95,7 +95,7 @@ export async function buildExport(
     }
     await fs.promises.mkdir(path.dirname(csvPath), { recursive: true });
     const csv = createCsvWriter(csvPath);
-    const xlsx = createXlsxWriter(xlsxPath, row.kind === 'users' ? 'People' : 'Report');
+    const xlsx = await createXlsxWriter(xlsxPath, row.kind === 'users' ? 'People' : 'Report');
     writers = [csv, xlsx];
     await csv.write([source.headings]);
     await xlsx.write([source.headings]);
@@ -278,7 +278,9 @@ export function createPgBossExportQueue(
 
   const boot = () => {
     booting ??= (async () => {
-      const boss = new PgBoss({
+      // Loaded on the first export only, like the queue itself.
+      const { default: PgBossQueue } = await import('pg-boss');
+      const boss = new PgBossQueue({
         db: executorOf(pool),
         schema: 'pgboss',
         supervise: true,

@@ -46,7 +46,7 @@ describe('the CSV and XLSX writers', () => {
     const csvPath = path.join(directory, 'awkward.csv');
     const xlsxPath = path.join(directory, 'awkward.xlsx');
     const csv = createCsvWriter(csvPath);
-    const xlsx = createXlsxWriter(xlsxPath, 'Sheet');
+    const xlsx = await createXlsxWriter(xlsxPath, 'Sheet');
     for (const row of awkward) {
       await csv.write([row]);
       await xlsx.write([row]);
@@ -75,7 +75,7 @@ describe('the CSV and XLSX writers', () => {
     const csvPath = path.join(directory, 'many.csv');
     const xlsxPath = path.join(directory, 'many.xlsx');
     const csv = createCsvWriter(csvPath);
-    const xlsx = createXlsxWriter(xlsxPath, 'Many');
+    const xlsx = await createXlsxWriter(xlsxPath, 'Many');
     const pages = 40;
     const perPage = 500;
     for (let page = 0; page < pages; page += 1) {
@@ -101,7 +101,7 @@ describe('the CSV and XLSX writers', () => {
     const csvPath = path.join(directory, 'gone.csv');
     const xlsxPath = path.join(directory, 'gone.xlsx');
     const csv = createCsvWriter(csvPath);
-    const xlsx = createXlsxWriter(xlsxPath, 'Gone');
+    const xlsx = await createXlsxWriter(xlsxPath, 'Gone');
     await csv.write([['a']]);
     await xlsx.write([['a']]);
     await csv.discard();

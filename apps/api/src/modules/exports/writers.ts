@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { stringify, type Stringifier } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 
 /** What one cell of an export holds; dates arrive as ISO text. */
 export type Cell = string | number | null;
@@ -77,8 +76,10 @@ function xlsxCell(value: Cell): Cell {
 /**
  * An XLSX writer (exceljs' streaming WorkbookWriter): each row is committed as written, and
  * neither shared strings nor styles are kept, so a large export never sits in memory whole.
+ * exceljs loads on the first export, not with the server (it is the heaviest module it imports).
  */
-export function createXlsxWriter(filePath: string, sheetName: string): RowWriter {
+export async function createXlsxWriter(filePath: string, sheetName: string): Promise<RowWriter> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: filePath,
     useSharedStrings: false,

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 
 /** One person as printed on a shift. */
 export type RotaPdfPerson = { name: string; status: string };
@@ -36,6 +35,8 @@ const MUTED = '#555555';
  * of the people on them, and the day notes of the rotas. Answers the whole file.
  */
 export async function renderRotaPdf(day: RotaPdfDay): Promise<Buffer> {
+  // pdfkit and its fonts load with the first rota printed, not with the server.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

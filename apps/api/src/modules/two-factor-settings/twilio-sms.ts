@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type { SmsProvider } from '../outbox/service.js';
 
 export type TwilioSettings = {
@@ -22,25 +22,32 @@ type RequestOptions<TData> = Parameters<InstanceType<typeof twilio.RequestClient
  * on the stored message.
  */
 export function createTwilioSmsProvider(settings: TwilioSettings): SmsProvider {
+  let client: Promise<ReturnType<typeof twilio>> | undefined;
+  return {
+    async send(to, text) {
+      // The twilio package loads with the first text, not with every server that could send one.
+      client ??= connectTwilio(settings);
+      await (await client).messages.create({ to, from: settings.from, body: text });
+    },
+  };
+}
+
+async function connectTwilio(settings: TwilioSettings): Promise<ReturnType<typeof twilio>> {
+  const { default: twilioClient } = await import('twilio');
   const base = settings.apiBase?.replace(/\/$/, '');
   let httpClient: InstanceType<typeof twilio.RequestClient> | undefined;
   if (base) {
     const origin = base;
     // Documented extension point: a custom request client; this one only swaps the origin.
-    class RedirectingClient extends twilio.RequestClient {
+    class RedirectingClient extends twilioClient.RequestClient {
       override request<TData>(opts: RequestOptions<TData>) {
         return super.request<TData>({ ...opts, uri: (opts.uri ?? '').replace(TWILIO_API, origin) });
       }
     }
     httpClient = new RedirectingClient();
   }
-  const client = twilio(settings.accountSid, settings.authToken, {
+  return twilioClient(settings.accountSid, settings.authToken, {
     autoRetry: false,
     ...(httpClient ? { httpClient } : {}),
   });
-  return {
-    async send(to, text) {
-      await client.messages.create({ to, from: settings.from, body: text });
-    },
-  };
 }
