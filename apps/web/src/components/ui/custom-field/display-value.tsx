@@ -1,5 +1,5 @@
 import { isCustomFieldValueEmpty, type CustomFieldOption } from '@muster/contract';
-import { renderMarkdown } from '../markdown-editor/render-markdown';
+import { lazy, Suspense } from 'react';
 import { AttachmentList } from './attachment-list';
 import {
   NOT_SET,
@@ -10,6 +10,9 @@ import {
   type OrganisationFormat,
 } from './format';
 import { attachmentsOf, findOption, orderedOptions, startEndOf, textOf } from './values';
+
+// marked and DOMPurify load only when an html value shows (issue 13's first-load budget).
+const HtmlValue = lazy(async () => ({ default: (await import('./html-value')).HtmlValue }));
 
 export type DisplayValueProps = {
   type: string;
@@ -80,11 +83,9 @@ export function DisplayValue({ type, value, options, organisation }: DisplayValu
     }
     case 'html':
       return (
-        <div
-          className="custom-field__html"
-          // Sanitised by DOMPurify inside renderMarkdown.
-          dangerouslySetInnerHTML={{ __html: renderMarkdown(textOf(value)) }}
-        />
+        <Suspense fallback={null}>
+          <HtmlValue source={textOf(value)} />
+        </Suspense>
       );
     case 'link': {
       const text = textOf(value).trim();

@@ -1,4 +1,6 @@
-import { format, isValid, parse } from 'date-fns';
+// isExists and lightFormat rather than parse and format: those two bring every parser, formatter
+// and the en-US locale into the first step of the form (issue 13's budget).
+import { isExists, lightFormat } from 'date-fns';
 
 /** The three boxes of the date input, as typed (digits only). */
 export type DateParts = { day: string; month: string; year: string };
@@ -66,7 +68,7 @@ function inRange(text: string, min: number, max: number): boolean {
 /**
  * Checks the boxes. Empty boxes are no problem here (whether the date is required is the form's
  * business); a partly filled, out-of-range or impossible date is, with a sentence for the user.
- * The calendar check is date-fns's strict parse, so 31/02 and 29/02 outside leap years fail.
+ * The calendar check is date-fns's isExists, so 31/02 and 29/02 outside leap years fail.
  */
 export function checkDateParts(parts: DateParts, label: string, range: YearRange): DateProblem | null {
   const filled = (Object.keys(partNames) as DatePart[]).filter((part) => parts[part] !== '');
@@ -89,7 +91,7 @@ export function checkDateParts(parts: DateParts, label: string, range: YearRange
   if (!inRange(parts.year, range.minYear, range.maxYear)) {
     return { message: `Year must be between ${range.minYear} and ${range.maxYear}`, parts: ['year'] };
   }
-  if (!isValid(calendarDate(parts))) {
+  if (!isExists(Number(parts.year), Number(parts.month) - 1, Number(parts.day))) {
     const shown = `${parts.day.padStart(2, '0')}/${parts.month.padStart(2, '0')}/${parts.year}`;
     return { message: `${shown} is not a real date`, parts: ['day', 'month'] };
   }
@@ -97,7 +99,7 @@ export function checkDateParts(parts: DateParts, label: string, range: YearRange
 }
 
 function calendarDate(parts: DateParts): Date {
-  return parse(`${parts.day}/${parts.month}/${parts.year}`, 'd/M/yyyy', new Date(2000, 0, 1));
+  return new Date(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
 }
 
 /** The stored `YYYY-MM-DD` for the boxes, or '' while they are empty, incomplete or wrong. */
@@ -105,5 +107,5 @@ export function isoFromDateParts(parts: DateParts, label: string, range: YearRan
   if (parts.day === '' || parts.month === '' || parts.year === '' || checkDateParts(parts, label, range)) {
     return '';
   }
-  return format(calendarDate(parts), 'yyyy-MM-dd');
+  return lightFormat(calendarDate(parts), 'yyyy-MM-dd');
 }
