@@ -202,7 +202,7 @@ export async function registerExportsModule(app: FastifyInstance): Promise<void>
         },
       },
       async (request, reply) => {
-        const data = await createReportExport(deps, org(request), viewerOf(request), path, request.query);
+        const data = await createReportExport(deps, organisationOf(request), viewerOf(request), path, request.query);
         return reply.status(202).header('location', `/api/exports/${data.id}`).send({ data });
       },
     );

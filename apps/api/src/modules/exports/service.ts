@@ -123,15 +123,17 @@ export async function createUserExport(
  * `POST {report}/export`: the report's rows as of now, queued. The report is looked up when
  * asked (404 while no report answers at the path); reports that need more than `view-reports`
  * (diversity figures) need it here too. The period is resolved now, so the files cover the days
- * the requester saw, however late the build runs.
+ * the requester saw, however late the build runs, with "today" in the organisation's time zone
+ * as the report itself reads it.
  */
 export async function createReportExport(
   deps: ExportServiceDeps,
-  organisationId: number,
+  organisation: { id: number; timezone: string },
   requester: Requester,
   reportPath: string,
   query: ReportQuery,
 ): Promise<ExportRecord> {
+  const organisationId = organisation.id;
   const report = deps.findReport(reportPath);
   if (!report) {
     throw new HttpError(404, 'This report is not available.');
@@ -139,7 +141,7 @@ export async function createReportExport(
   if (reportPermissions(report).some((permission) => !requester.permissions.includes(permission))) {
     throw new HttpError(403, 'You do not have permission to do that.');
   }
-  const period = (report.period ?? periodOf)(query);
+  const period = (report.period ?? periodOf)(query, new Date(), organisation.timezone);
   const row = await deps.queue.submit((executor) =>
     insertExport(executor, {
       organisationId,

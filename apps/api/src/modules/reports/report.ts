@@ -47,7 +47,7 @@ export type ReportDefinition = {
    * The period the query asks for, when its defaults differ from {@link periodOf} (a look ahead
    * such as upcoming activities starts today).
    */
-  period?: (query: Pick<ReportQuery, 'from' | 'to'>, now?: Date) => ReportPeriod;
+  period?: (query: Pick<ReportQuery, 'from' | 'to'>, now?: Date, timezone?: string) => ReportPeriod;
   /** The answer's shape (200). */
   response: z.ZodType;
   /** Computes the answer; never writes. */
@@ -59,14 +59,36 @@ export function defineReport(definition: ReportDefinition): ReportDefinition {
   return definition;
 }
 
-/** `today` as `YYYY-MM-DD` in UTC. */
+/** The day `YYYY-MM-DD` of a calendar date (built at midnight UTC, so read in UTC). */
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The period a query asks for: without `to`, today; without `from`, twelve months before `to`. */
-export function periodOf(query: Pick<ReportQuery, 'from' | 'to'>, now: Date = new Date()): ReportPeriod {
-  const to = query.to ?? isoDay(now);
+/**
+ * The day (`YYYY-MM-DD`) the instant `now` falls on in the IANA time zone: the organisation's
+ * today, which is not the UTC one for an hour or more around midnight.
+ */
+export function todayIn(timezone: string, now: Date = new Date()): string {
+  // The Canadian English calendar writes days as `YYYY-MM-DD`.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/**
+ * The period a query asks for: without `to`, today in the organisation's time zone; without
+ * `from`, twelve months before `to`. Without a zone (callers that do not know the organisation),
+ * today in UTC.
+ */
+export function periodOf(
+  query: Pick<ReportQuery, 'from' | 'to'>,
+  now: Date = new Date(),
+  timezone = 'UTC',
+): ReportPeriod {
+  const to = query.to ?? todayIn(timezone, now);
   const from = query.from ?? isoDay(subDays(subYears(new Date(`${to}T00:00:00Z`), 1), -1));
   return { from, to };
 }

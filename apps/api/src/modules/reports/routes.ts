@@ -78,7 +78,7 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
       return report.run({
         db: app.db,
         organisationId: organisation.id,
-        period: (report.period ?? periodOf)(query),
+        period: (report.period ?? periodOf)(query, new Date(), organisation.timezone),
         team: query.team ?? [],
         roleProfile: query.role_profile ?? [],
         params,

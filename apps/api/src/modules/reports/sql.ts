@@ -13,6 +13,34 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/*
+ * The day rule (docs/reports.md): a timestamp falls on the day it was in the organisation's time
+ * zone (`ReportScope.timezone`), whatever zone the database session runs in, so a volunteer who
+ * joined at 00:30 on 1 June in London (23:30 UTC on 31 May) joined on 1 June. Date columns (an
+ * end date, a day spent) are already days and are compared as they are. Conditions are written
+ * as ranges of instants on the column itself where they can be, so an index on it still serves.
+ */
+
+/** The first instant of `day` (`YYYY-MM-DD`, or a date expression) in the time zone. */
+export function startOfDay(day: SQL | string, timezone: string): SQL {
+  return sql`((${day})::date::timestamp at time zone ${timezone}::text)`;
+}
+
+/** The day (`date`) a `timestamptz` expression falls on in the time zone. */
+export function dayOf(column: SQL, timezone: string): SQL {
+  return sql`((${column}) at time zone ${timezone}::text)::date`;
+}
+
+/** True when a `timestamptz` column falls on `day` or an earlier day in the time zone. */
+export function onOrBefore(column: SQL, day: SQL | string, timezone: string): SQL {
+  return sql`${column} < ${startOfDay(sql`(${day})::date + 1`, timezone)}`;
+}
+
+/** True when a `timestamptz` column falls on a day of the period (both days included) in the time zone. */
+export function withinPeriod(column: SQL, period: { from: string; to: string }, timezone: string): SQL {
+  return sql`${column} >= ${startOfDay(period.from, timezone)} and ${onOrBefore(column, period.to, timezone)}`;
+}
+
 /** `column in (ids)`, or true when no ids are given (no filter). */
 function inList(column: SQL, ids: readonly number[]): SQL {
   if (ids.length === 0) {
@@ -46,6 +74,7 @@ export function personFilter(
     team: readonly number[];
     roleProfile: readonly number[];
     period: { from: string; to: string };
+    timezone: string;
   },
 ): SQL {
   if (scope.team.length === 0 && scope.roleProfile.length === 0) {
@@ -57,6 +86,6 @@ export function personFilter(
       and fr.organisation_id = ${scope.organisationId}
       and ${teamFilter(sql`fr.team_id`, scope.team)}
       and ${roleFilter(sql`fr.role_profile_id`, scope.roleProfile)}
-      and fr.created_at::date <= ${scope.period.to}::date
+      and ${onOrBefore(sql`fr.created_at`, scope.period.to, scope.timezone)}
       and (fr.end_date is null or fr.end_date >= ${scope.period.from}::date))`;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportScope } from '../report.js';
-import { personFilter, teamFilter } from '../sql.js';
+import { personFilter, teamFilter, withinPeriod } from '../sql.js';
 
 /*
  * The SQL pieces the activities reports share (docs/reports.md "Activities"). An activity belongs
@@ -15,10 +15,8 @@ import { personFilter, teamFilter } from '../sql.js';
  * column's statistics to estimate how many activities match.
  */
 export function startsInPeriod(scope: ReportScope): SQL {
-  const { from, to } = scope.period;
   return sql`a.organisation_id = ${scope.organisationId}
-    and a.starts_at >= (${from}::date::timestamp at time zone ${scope.timezone}::text)
-    and a.starts_at < ((${to}::date + 1)::timestamp at time zone ${scope.timezone}::text)`;
+    and ${withinPeriod(sql`a.starts_at`, scope.period, scope.timezone)}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { activitiesEngagementResponseSchema, type ActivitiesEngagementRow } from '@muster/contract';
 import { metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
-import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { onOrBefore, personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
 import { hoursTotal, participationHours, startsInPeriod } from './activities-sql.js';
 
 /** How often people took part: the bands of the engagement report, fewest first. */
@@ -46,7 +46,7 @@ export const activitiesEngagement = defineReport({
           where ur.organisation_id = ${scope.organisationId}
             and ${teamFilter(sql`ur.team_id`, scope.team)}
             and ${roleFilter(sql`ur.role_profile_id`, scope.roleProfile)}
-            and ur.created_at::date <= ${scope.period.to}::date
+            and ${onOrBefore(sql`ur.created_at`, scope.period.to, scope.timezone)}
             and (ur.end_date is null or ur.end_date >= ${scope.period.from}::date)
           union
           select t.user_id from took_part t where ${personFilter(sql`t.user_id`, scope)}

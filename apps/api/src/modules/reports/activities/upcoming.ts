@@ -6,7 +6,7 @@ import {
   type ReportPeriod,
 } from '@muster/contract';
 import { isoUtc, metaOf } from '../overview/people.js';
-import { defineReport } from '../report.js';
+import { defineReport, todayIn } from '../report.js';
 import { rowsOf } from '../sql.js';
 import { activitiesInScope, participantsInScope } from './activities-sql.js';
 
@@ -16,14 +16,16 @@ export const UPCOMING_DAYS = 30;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The period of upcoming activities: from `from`, else today (or `to` when that is earlier), to
- * `to`, else {@link UPCOMING_DAYS} days after the start. A look ahead, unlike the reports' year back.
+ * The period of upcoming activities: from `from`, else today in the organisation's time zone (or
+ * `to` when that is earlier), to `to`, else {@link UPCOMING_DAYS} days after the start. A look
+ * ahead, unlike the reports' year back.
  */
 export function upcomingPeriod(
   query: { from?: string | undefined; to?: string | undefined },
   now = new Date(),
+  timezone = 'UTC',
 ): ReportPeriod {
-  const today = isoDay(now);
+  const today = todayIn(timezone, now);
   const from = query.from ?? (query.to !== undefined && query.to < today ? query.to : today);
   const to = query.to ?? isoDay(addDays(new Date(`${from}T00:00:00Z`), UPCOMING_DAYS));
   return { from, to };

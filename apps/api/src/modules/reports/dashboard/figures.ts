@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StatRow, StatUnit } from '@muster/contract';
 import type { ReportScope } from '../report.js';
-import { localDay } from '../overview/people.js';
+import { withinPeriod } from '../sql.js';
 
 /*
  * What the three headline-figure calls share: how a list of named figures is laid out, and how
@@ -45,7 +45,7 @@ export function volunteering(scope: ReportScope, who: (userColumn: SQL) => SQL) 
     join event_sessions es on es.id = sa.session_id and es.organisation_id = ${organisationId}
     where sa.organisation_id = ${organisationId}
       and sa.status = 'attended'
-      and ${localDay(sql`es.starts_at`, scope.timezone)} between ${period.from}::date and ${period.to}::date
+      and ${withinPeriod(sql`es.starts_at`, period, scope.timezone)}
       and ${who(sql`sa.user_id`)}`;
   const shiftHours = sql`extract(epoch from (s.end_time - s.start_time)) / 3600
     + case when s.end_time < s.start_time then 24 else 0 end`;

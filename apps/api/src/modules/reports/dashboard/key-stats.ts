@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { keyStatKeys, keyStatsResponseSchema } from '@muster/contract';
-import { inPostOn, localDay, metaOf } from '../overview/people.js';
+import { inPostOn, metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
-import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { personFilter, roleFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
 import { activeModules, peopleInPost, percentOf, standingOf } from '../training/standing.js';
 import { roundHours, statRows, volunteering, type StatDefinition } from './figures.js';
 
@@ -55,7 +55,7 @@ export const keyStats = defineReport({
           (select count(*) from applications a
             join opportunities o on o.id = a.opportunity_id and o.organisation_id = ${organisationId}
             where a.organisation_id = ${organisationId}
-              and ${localDay(sql`a.created_at`, timezone)} between ${period.from}::date and ${period.to}::date
+              and ${withinPeriod(sql`a.created_at`, period, timezone)}
               and ${teamFilter(sql`o.team_id`, scope.team)}
               and ${roleFilter(sql`o.role_profile_id`, scope.roleProfile)})::int as applications,
           (select coalesce(sum(e.amount_pence), 0) from expenses e

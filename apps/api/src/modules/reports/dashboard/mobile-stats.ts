@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { mobileDashboardStatKeys, mobileDashboardStatsResponseSchema } from '@muster/contract';
-import { localDay } from '../overview/people.js';
 import { defineReport } from '../report.js';
-import { rowsOf } from '../sql.js';
+import { dayOf, onOrBefore, rowsOf } from '../sql.js';
 import { roundHours, statRows, volunteering, type StatDefinition } from './figures.js';
 
 type Key = (typeof mobileDashboardStatKeys)[number];
@@ -34,7 +33,7 @@ export const mobileDashboardStats = defineReport({
   response: mobileDashboardStatsResponseSchema,
   run: async (scope) => {
     const { organisationId, userId, timezone } = scope;
-    const today = sql`(now() at time zone ${timezone}::text)::date`;
+    const today = dayOf(sql`now()`, timezone);
     const mine = (userColumn: SQL) => sql`${userColumn} = ${userId}`;
     const work = volunteering(scope, mine);
     const openTasks = sql`
@@ -84,7 +83,7 @@ export const mobileDashboardStats = defineReport({
                   and ui.module_id = m.id
                   and ui.organisation_id = ${organisationId}
                   and ui.status = 'completed'
-                  and ${localDay(sql`ui.completed_at`, timezone)} <= ${today}
+                  and ${onOrBefore(sql`ui.completed_at`, today, timezone)}
                   and (ui.expires_on is null or ui.expires_on > ${today})))::int as compulsory_training_outstanding,
           (select count(*) from claims c
             where c.organisation_id = ${organisationId}

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { organisationStatKeys, organisationStatsResponseSchema } from '@muster/contract';
 import { USER_STATUS } from '../../../db/seed/reference-data.js';
-import { inPostOn, localDay, metaOf } from '../overview/people.js';
+import { inPostOn, metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
-import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { onOrBefore, personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
 import { statRows, type StatDefinition } from './figures.js';
 
 type Key = (typeof organisationStatKeys)[number];
@@ -30,7 +30,7 @@ export const organisationStats = defineReport({
   run: async (scope) => {
     const { organisationId, period, timezone } = scope;
     const registered = sql`u.organisation_id = ${organisationId}
-      and ${localDay(sql`u.created_at`, timezone)} <= ${period.to}::date
+      and ${onOrBefore(sql`u.created_at`, period.to, timezone)}
       and ${personFilter(sql`u.id`, scope)}`;
     const [values] = await rowsOf<Record<Key, number>>(
       scope.db,
@@ -42,11 +42,11 @@ export const organisationStats = defineReport({
           (select count(*) from users u where ${registered} and u.status_id = ${USER_STATUS.applicant})::int as applicants,
           (select count(*) from teams t
             where t.organisation_id = ${organisationId}
-              and ${localDay(sql`t.created_at`, timezone)} <= ${period.to}::date
+              and ${onOrBefore(sql`t.created_at`, period.to, timezone)}
               and ${teamFilter(sql`t.id`, scope.team)})::int as teams,
           (select count(*) from role_profiles rp
             where rp.organisation_id = ${organisationId}
-              and ${localDay(sql`rp.created_at`, timezone)} <= ${period.to}::date
+              and ${onOrBefore(sql`rp.created_at`, period.to, timezone)}
               and ${roleFilter(sql`rp.id`, scope.roleProfile)})::int as role_profiles,
           (select count(*) from opportunities o
             where o.organisation_id = ${organisationId}

@@ -58,7 +58,7 @@ describe('GET /organisation/diversity/reports/applicant', () => {
     ]);
   });
 
-  it('takes the day an application was completed in UTC, both edge days included', async () => {
+  it('takes the day an application was completed in the organisation’s calendar (London, on UTC in winter), both edge days included', async () => {
     for (const filter of [
       { from: '2026-01-01', to: '2026-01-01' },
       { from: '2025-12-31', to: '2025-12-31' },

@@ -11,11 +11,11 @@ export const diversityApplicantReport = defineReport({
     'People who completed an application on a day of the period (whatever became of it), each counted once, per fixed category and own question: one row per option, then prefer not to say, then not answered. `team` and `role_profile` keep applications to opportunities of that team or role profile. Figures of 1 to 4 people show `<5`, and figures that would let one be worked out show `hidden`.',
   permissions: [VIEW_REPORTS, VIEW_DIVERSITY_REPORTS],
   response: diversityReportResponseSchema,
-  run: async ({ db, organisationId, period, team, roleProfile }) => {
+  run: async ({ db, organisationId, period, team, roleProfile, timezone }) => {
     const groups = await countAnswers(
       db,
       organisationId,
-      applicantsIn({ organisationId, period, team, roleProfile }),
+      applicantsIn({ organisationId, period, team, roleProfile, timezone }),
     );
     return { data: groups.map(shownGroup), meta: { ...period, team, role_profile: roleProfile } };
   },

@@ -14,8 +14,8 @@ export const diversityClearedApplicantReport = defineReport({
     'People who completed an application on a day of the period that has since been accepted (the same people as the applicant report, narrowed to those cleared), per fixed category and own question: one row per option, then prefer not to say, then not answered. `team` and `role_profile` keep applications to opportunities of that team or role profile. Figures of 1 to 4 people show `<5`, and figures that would let one be worked out show `hidden`.',
   permissions: [VIEW_REPORTS, VIEW_DIVERSITY_REPORTS],
   response: diversityReportResponseSchema,
-  run: async ({ db, organisationId, period, team, roleProfile }) => {
-    const people = applicantsIn({ organisationId, period, team, roleProfile }, true);
+  run: async ({ db, organisationId, period, team, roleProfile, timezone }) => {
+    const people = applicantsIn({ organisationId, period, team, roleProfile, timezone }, true);
     const groups = await countAnswers(db, organisationId, people);
     return { data: groups.map(shownGroup), meta: { ...period, team, role_profile: roleProfile } };
   },

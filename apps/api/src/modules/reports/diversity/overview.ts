@@ -14,8 +14,8 @@ export const diversityOverview = defineReport({
     'People volunteering on some day of the period (as the diversity user report), one row per fixed category, own question, then age: everyone counted, those who answered, preferred not to say, and did not answer. Suppressed with the user report’s figures: `<5` for 1 to 4 people, `hidden` where a figure would let one be worked out; `answered` shows only when the user report’s shown figures give it anyway.',
   permissions: [VIEW_REPORTS, VIEW_DIVERSITY_REPORTS],
   response: diversityOverviewResponseSchema,
-  run: async ({ db, organisationId, period, team, roleProfile }) => {
-    const people = volunteersIn({ organisationId, period, team, roleProfile });
+  run: async ({ db, organisationId, period, team, roleProfile, timezone }) => {
+    const people = volunteersIn({ organisationId, period, team, roleProfile, timezone });
     const [groups, ages] = await Promise.all([
       countAnswers(db, organisationId, people),
       countAges(db, organisationId, people, period.to),

@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportScope } from '../report.js';
-import { personFilter, roleFilter, teamFilter } from '../sql.js';
+import { personFilter, roleFilter, teamFilter, withinPeriod } from '../sql.js';
 
 /*
  * The people a diversity report counts, each a query answering distinct `user_id`s of the
- * organisation (docs/reports.md "Diversity"). The period's days are UTC days, as everywhere in
- * the reports.
+ * organisation (docs/reports.md "Diversity"). A timestamp's day is the one in the organisation's
+ * time zone, as everywhere in the reports.
  */
 
-type PopulationScope = Pick<ReportScope, 'organisationId' | 'period' | 'team' | 'roleProfile'>;
+type PopulationScope = Pick<ReportScope, 'organisationId' | 'period' | 'team' | 'roleProfile' | 'timezone'>;
 
 /**
  * People volunteering on some day of the period: a period of volunteering (`user_memberships`)
@@ -43,7 +43,7 @@ export function applicantsIn(scope: PopulationScope, acceptedOnly = false): SQL 
     where a.organisation_id = ${organisationId}
       and a.status <> 'pending'
       and a.completed_at is not null
-      and (a.completed_at at time zone 'UTC')::date between ${period.from}::date and ${period.to}::date
+      and ${withinPeriod(sql`a.completed_at`, period, scope.timezone)}
       and ${acceptedOnly ? sql`a.status = 'accepted'` : sql`true`}
       and ${teamFilter(sql`o.team_id`, team)}
       and ${roleFilter(sql`o.role_profile_id`, roleProfile)}`;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { hubDocumentsReportResponseSchema, type HubDocumentsReportRow } from '@muster/contract';
-import { isoUtc, localDay, metaOf } from '../overview/people.js';
+import { isoUtc, metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
-import { personFilter, rowsOf, teamFilter } from '../sql.js';
+import { onOrBefore, personFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
 
 /**
  * GET /reports/hub/documents/: how the hub's documents were used in the period, one row per
@@ -23,7 +23,7 @@ export const hubDocumentsReport = defineReport({
           select v.document_id, v.user_id, v.kind, v.viewed_at
           from hub_document_views v
           where v.organisation_id = ${scope.organisationId}
-            and ${localDay(sql`v.viewed_at`, scope.timezone)} between ${scope.period.from}::date and ${scope.period.to}::date
+            and ${withinPeriod(sql`v.viewed_at`, scope.period, scope.timezone)}
             and ${personFilter(sql`v.user_id`, { ...scope, team: [] })}
         )
         select d.id, d.title as label, d.folder, d.team_id,
@@ -36,7 +36,7 @@ export const hubDocumentsReport = defineReport({
         left join opened o on o.document_id = d.id
         where d.organisation_id = ${scope.organisationId}
           and d.published_at <= now()
-          and ${localDay(sql`d.published_at`, scope.timezone)} <= ${scope.period.to}::date
+          and ${onOrBefore(sql`d.published_at`, scope.period.to, scope.timezone)}
           and ${teamFilter(sql`d.team_id`, scope.team)}
         group by d.id
         order by count(o.document_id) desc, d.title, d.id`,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { newsArticlesReportResponseSchema, type NewsArticlesReportRow } from '@muster/contract';
-import { isoUtc, localDay, metaOf } from '../overview/people.js';
+import { isoUtc, metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
-import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { dayOf, onOrBefore, personFilter, roleFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
 
 /**
  * GET /reports/news/articles/: how far each news article of the period reached the people it was
@@ -16,7 +16,7 @@ export const newsArticlesReport = defineReport({
     'One row per news article published in the period (for the chosen teams when any are chosen; an article for the whole organisation belongs to none), newest first: its audience (the people holding a role in its team, or any role for an article to everyone, on the day it was published), how many different people had read it by the end of the period, and the share of its audience who had. The role profile filter narrows the audience to holders of those role profiles on that day, and the readers to holders of them on some day of the period.',
   response: newsArticlesReportResponseSchema,
   run: async (scope) => {
-    const published = localDay(sql`n.published_at`, scope.timezone);
+    const published = dayOf(sql`n.published_at`, scope.timezone);
     // Each (article, person) pair is the article's audience, its readers or both: one grouping
     // over the two lists counts all three figures without joining them, so the cost stays linear
     // whatever plan the database picks (an embedded database has no statistics to pick from).
@@ -28,10 +28,10 @@ export const newsArticlesReport = defineReport({
           from news_articles n
           where n.organisation_id = ${scope.organisationId}
             and n.published_at <= now()
-            and ${published} between ${scope.period.from}::date and ${scope.period.to}::date
+            and ${withinPeriod(sql`n.published_at`, scope.period, scope.timezone)}
             and ${teamFilter(sql`n.team_id`, scope.team)}
         ), roles as materialized (
-          select ur.user_id, ur.team_id, ${localDay(sql`ur.created_at`, scope.timezone)} as given_on, ur.end_date
+          select ur.user_id, ur.team_id, ${dayOf(sql`ur.created_at`, scope.timezone)} as given_on, ur.end_date
           from user_roles ur
           where ur.organisation_id = ${scope.organisationId}
             and ${roleFilter(sql`ur.role_profile_id`, scope.roleProfile)}
@@ -47,7 +47,7 @@ export const newsArticlesReport = defineReport({
           from news_article_reads r
           join articles n on n.id = r.article_id
           where r.organisation_id = ${scope.organisationId}
-            and ${localDay(sql`r.read_at`, scope.timezone)} <= ${scope.period.to}::date
+            and ${onOrBefore(sql`r.read_at`, scope.period.to, scope.timezone)}
             and ${personFilter(sql`r.user_id`, { ...scope, team: [] })}
         ), people as (
           select p.article_id, bool_or(p.in_audience) as in_audience, bool_or(p.has_read) as has_read

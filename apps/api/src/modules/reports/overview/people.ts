@@ -1,19 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { roleFilter, teamFilter } from '../sql.js';
+import { onOrBefore, roleFilter, teamFilter } from '../sql.js';
 
 /*
  * SQL pieces about people that the overview, training, expenses and headline-figure reports
- * share: the day a timestamp falls on in the organisation's calendar, a person's shown name, and
- * who was "in post" on a given day.
+ * share: a person's shown name and who was "in post" on a given day. Days follow the day rule of
+ * `../sql.ts`.
  */
-
-/**
- * The day (`date`) a `timestamptz` column falls on in the organisation's time zone, so that a
- * completion at 23:30 UTC in a British summer counts on the next day, as the organisation saw it.
- */
-export function localDay(column: SQL, timezone: string): SQL {
-  return sql`((${column}) at time zone ${timezone}::text)::date`;
-}
 
 /**
  * A `timestamptz` column as ISO 8601 text in UTC (`2026-05-01T09:00:00.000Z`), as the API writes
@@ -47,7 +39,7 @@ export function inPostOn(userColumn: SQL, scope: InPostScope, day: string): SQL 
       and ip.organisation_id = ${scope.organisationId}
       and ${teamFilter(sql`ip.team_id`, scope.team)}
       and ${roleFilter(sql`ip.role_profile_id`, scope.roleProfile)}
-      and ${localDay(sql`ip.created_at`, scope.timezone)} <= ${day}::date
+      and ${onOrBefore(sql`ip.created_at`, day, scope.timezone)}
       and (ip.end_date is null or ip.end_date >= ${day}::date))`;
 }
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { overviewStatusResponseSchema, type OverviewStatusRow } from '@muster/contract';
 import { defineReport, type ReportScope } from '../report.js';
-import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
-import { localDay, metaOf } from './people.js';
+import { onOrBefore, personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { metaOf } from './people.js';
 
 /**
  * True for a user (`u`) among the organisation's people registered by the last day of the period
@@ -10,7 +10,7 @@ import { localDay, metaOf } from './people.js';
  */
 function registered(scope: ReportScope): SQL {
   return sql`u.organisation_id = ${scope.organisationId}
-    and ${localDay(sql`u.created_at`, scope.timezone)} <= ${scope.period.to}::date
+    and ${onOrBefore(sql`u.created_at`, scope.period.to, scope.timezone)}
     and ${personFilter(sql`u.id`, scope)}`;
 }
 
@@ -20,7 +20,7 @@ function heldOnLastDay(scope: ReportScope): SQL {
   return sql`ur.organisation_id = ${scope.organisationId}
     and ${teamFilter(sql`ur.team_id`, scope.team)}
     and ${roleFilter(sql`ur.role_profile_id`, scope.roleProfile)}
-    and ${localDay(sql`ur.created_at`, scope.timezone)} <= ${to}::date
+    and ${onOrBefore(sql`ur.created_at`, to, scope.timezone)}
     and (ur.end_date is null or ur.end_date >= ${to}::date)`;
 }
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { recruitmentClassificationResponseSchema, type RecruitmentClassificationRow } from '@muster/contract';
-import { localDay, metaOf } from '../overview/people.js';
+import { metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
-import { roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { roleFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
 
 type Flat = Omit<RecruitmentClassificationRow, 'team' | 'role_profile' | 'by_status'> &
   RecruitmentClassificationRow['by_status'] & {
@@ -43,7 +43,7 @@ export const recruitmentClassification = defineReport({
         join teams t on t.id = o.team_id
         join role_profiles rp on rp.id = o.role_profile_id
         where a.organisation_id = ${organisationId}
-          and ${localDay(sql`a.created_at`, scope.timezone)} between ${period.from}::date and ${period.to}::date
+          and ${withinPeriod(sql`a.created_at`, period, scope.timezone)}
           and ${teamFilter(sql`o.team_id`, scope.team)}
           and ${roleFilter(sql`o.role_profile_id`, scope.roleProfile)}
         group by o.id, t.id, rp.id

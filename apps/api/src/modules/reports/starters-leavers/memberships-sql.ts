@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportScope } from '../report.js';
-import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { onOrBefore, personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
 
 /*
  * The SQL pieces of the starters and leavers figures (docs/reports.md "Starters and leavers").
@@ -12,7 +12,7 @@ import { personFilter, roleFilter, rowsOf, teamFilter } from '../sql.js';
  */
 
 /** The scope's fields the membership pieces read. */
-export type MembershipScope = Pick<ReportScope, 'organisationId' | 'period' | 'team' | 'roleProfile'>;
+export type MembershipScope = Pick<ReportScope, 'organisationId' | 'period' | 'team' | 'roleProfile' | 'timezone'>;
 
 /** `m` belongs to the organisation and its person matches the team and role filters. */
 export function membershipsOf(scope: MembershipScope): SQL {
@@ -37,7 +37,7 @@ export function volunteeringAfter(day: SQL | string): SQL {
 /** `r` (a `user_roles` row of the organisation) was held on some day of the period. */
 export function roleHeldIn(scope: MembershipScope): SQL {
   return sql`r.organisation_id = ${scope.organisationId}
-    and r.created_at::date <= ${scope.period.to}::date
+    and ${onOrBefore(sql`r.created_at`, scope.period.to, scope.timezone)}
     and (r.end_date is null or r.end_date >= ${scope.period.from}::date)`;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportScope } from '../report.js';
-import { inPostOn, localDay, personName } from '../overview/people.js';
+import { inPostOn, personName } from '../overview/people.js';
+import { dayOf, onOrBefore } from '../sql.js';
 
 /*
  * What the four training reports share: the people counted (in post on the last day of the
@@ -29,8 +30,8 @@ export function activeModules(scope: ReportScope): SQL {
 /** The conditions on `ui` as at the last day of the period. */
 export function standingOf(scope: ReportScope) {
   const to = scope.period.to;
-  const completedDay = localDay(sql`ui.completed_at`, scope.timezone);
-  const completed = sql`(ui.status = 'completed' and ui.completed_at is not null and ${completedDay} <= ${to}::date)`;
+  const completedDay = dayOf(sql`ui.completed_at`, scope.timezone);
+  const completed = sql`(ui.status = 'completed' and ${onOrBefore(sql`ui.completed_at`, to, scope.timezone)})`;
   return {
     /** The day it was completed (in the organisation's calendar). */
     completedDay,

@@ -24,6 +24,8 @@ type Held = {
   role: keyof typeof role;
   from: string;
   until: string | null;
+  /** When the role was given (ISO instant); 09:00 UTC on `from` when not given. */
+  at?: string;
 };
 const held: Held[] = [];
 
@@ -55,6 +57,8 @@ beforeAll(async () => {
       { team: 'south', role: 'steward', from: '2026-05-01', until: null },
     ],
     [{ team: 'south', role: 'steward', from: '2025-06-01', until: '2025-12-31' }],
+    // Given at 23:30 UTC on 31 May, which is 00:30 on 1 June in London (summer time): from 1 June.
+    [{ team: 'north', role: 'driver', from: '2026-06-01', until: null, at: '2026-05-31T23:30:00Z' }],
   ];
   for (const roles of plan) {
     const user = await createUser(ctx.db, a.id);
@@ -66,7 +70,7 @@ beforeAll(async () => {
         teamId: team[entry.team],
         roleProfileId: role[entry.role],
         endDate: entry.until,
-        createdAt: new Date(`${entry.from}T09:00:00Z`),
+        createdAt: new Date(entry.at ?? `${entry.from}T09:00:00Z`),
       });
     }
   }
@@ -117,11 +121,22 @@ describe('GET /reports/users/by-role', () => {
   });
 
   it('includes both edge days: a role ending on the first day or starting on the last day counts', async () => {
-    const endsOnFirst = await get(reader, '?from=2026-03-31&to=2026-06-30');
-    expect(endsOnFirst.json<Answer>().data).toEqual(expected('2026-03-31', '2026-06-30'));
+    const endsOnFirst = await get(reader, '?from=2026-03-31&to=2026-05-31');
+    expect(endsOnFirst.json<Answer>().data).toEqual(expected('2026-03-31', '2026-05-31'));
     expect(countOf(endsOnFirst.json<Answer>(), 'driver')).toBe(3);
     const startsOnLast = await get(reader, '?from=2025-01-01&to=2026-01-10');
     expect(countOf(startsOnLast.json<Answer>(), 'driver')).toBe(1);
+  });
+
+  it('reads a role given at 23:30 UTC on 31 May as given on 1 June, the day it was in London (summer time)', async () => {
+    const given = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date('2026-05-31T23:30:00Z'));
+    expect(given).toBe('2026-06-01');
+    const may = await get(reader, '?from=2026-05-31&to=2026-05-31');
+    expect(may.json<Answer>().data).toEqual(expected('2026-05-31', '2026-05-31'));
+    expect(countOf(may.json<Answer>(), 'driver')).toBe(2);
+    const june = await get(reader, '?from=2026-06-01&to=2026-06-01');
+    expect(june.json<Answer>().data).toEqual(expected('2026-06-01', '2026-06-01'));
+    expect(countOf(june.json<Answer>(), 'driver')).toBe(3);
   });
 
   it('narrows to the teams asked for, and to role profiles', async () => {
@@ -136,7 +151,7 @@ describe('GET /reports/users/by-role', () => {
   it('defaults to the twelve months to today', async () => {
     const response = await get(reader, '');
     const { from, to } = response.json<Answer>().meta;
-    expect(to).toBe(new Date().toISOString().slice(0, 10));
+    expect(to).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()));
     expect(from > to.replace(/^\d{4}/, (year) => String(Number(year) - 1))).toBe(true);
   });
 

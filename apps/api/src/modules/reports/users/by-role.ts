@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { reportCountRowSchema, reportResponseSchema } from '@muster/contract';
 import { defineReport } from '../report.js';
-import { roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { onOrBefore, roleFilter, rowsOf, teamFilter } from '../sql.js';
 
 /**
  * GET /reports/users/by-role: for each of the organisation's role profiles, how many people held
@@ -13,7 +13,7 @@ export const usersByRole = defineReport({
   description:
     'One row per role profile (all of them, busiest first): the people who held it on any day of the period, each counted once per role.',
   response: reportResponseSchema(reportCountRowSchema, 'One row per role profile.'),
-  run: async ({ db, organisationId, period, team, roleProfile }) => {
+  run: async ({ db, organisationId, period, team, roleProfile, timezone }) => {
     const rows = await rowsOf<{ id: number; label: string; count: number }>(
       db,
       sql`
@@ -22,7 +22,7 @@ export const usersByRole = defineReport({
         left join user_roles ur
           on ur.role_profile_id = rp.id
          and ur.organisation_id = ${organisationId}
-         and ur.created_at::date <= ${period.to}::date
+         and ${onOrBefore(sql`ur.created_at`, period.to, timezone)}
          and (ur.end_date is null or ur.end_date >= ${period.from}::date)
          and ${teamFilter(sql`ur.team_id`, team)}
         where rp.organisation_id = ${organisationId}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { usersByTeamUsersResponseSchema, type UsersByTeamUserRow } from '@muster/contract';
 import { defineReport } from '../report.js';
-import { roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { dayOf, onOrBefore, roleFilter, rowsOf, teamFilter } from '../sql.js';
 
 /**
  * GET /reports/users/by-team/users: the people behind /reports/users/by-team, one row per role
@@ -14,7 +14,7 @@ export const usersByTeamUsers = defineReport({
   description:
     'One row per person, team and role profile held on any day of the period (a role given twice is listed twice), by team name then surname. The distinct people of a team are its count in /reports/users/by-team.',
   response: usersByTeamUsersResponseSchema,
-  run: async ({ db, organisationId, period, team, roleProfile }) => {
+  run: async ({ db, organisationId, period, team, roleProfile, timezone }) => {
     const rows = await rowsOf<{
       id: number;
       first_name: string;
@@ -31,13 +31,13 @@ export const usersByTeamUsers = defineReport({
         select u.id, u.first_name, u.last_name,
                t.id as team_id, t.name as team_name,
                rp.id as role_profile_id, rp.display_name as role_profile_name,
-               ur.created_at::date::text as "from", ur.end_date::text as until
+               ${dayOf(sql`ur.created_at`, timezone)}::text as "from", ur.end_date::text as until
         from user_roles ur
         join users u on u.id = ur.user_id and u.organisation_id = ${organisationId}
         join teams t on t.id = ur.team_id and t.organisation_id = ${organisationId}
         join role_profiles rp on rp.id = ur.role_profile_id and rp.organisation_id = ${organisationId}
         where ur.organisation_id = ${organisationId}
-          and ur.created_at::date <= ${period.to}::date
+          and ${onOrBefore(sql`ur.created_at`, period.to, timezone)}
           and (ur.end_date is null or ur.end_date >= ${period.from}::date)
           and ${teamFilter(sql`ur.team_id`, team)}
           and ${roleFilter(sql`ur.role_profile_id`, roleProfile)}

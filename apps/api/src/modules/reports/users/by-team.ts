@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { reportCountRowSchema, reportResponseSchema } from '@muster/contract';
 import { defineReport } from '../report.js';
-import { roleFilter, rowsOf, teamFilter } from '../sql.js';
+import { onOrBefore, roleFilter, rowsOf, teamFilter } from '../sql.js';
 
 /**
  * GET /reports/users/by-team: for each of the organisation's teams, how many people held a role
@@ -14,7 +14,7 @@ export const usersByTeam = defineReport({
   description:
     'One row per team (all of them, busiest first): the people who held a role in it on any day of the period, each counted once per team. The role profile filter narrows the roles counted.',
   response: reportResponseSchema(reportCountRowSchema, 'One row per team.'),
-  run: async ({ db, organisationId, period, team, roleProfile }) => {
+  run: async ({ db, organisationId, period, team, roleProfile, timezone }) => {
     const rows = await rowsOf<{ id: number; label: string; count: number }>(
       db,
       sql`
@@ -23,7 +23,7 @@ export const usersByTeam = defineReport({
         left join user_roles ur
           on ur.team_id = t.id
          and ur.organisation_id = ${organisationId}
-         and ur.created_at::date <= ${period.to}::date
+         and ${onOrBefore(sql`ur.created_at`, period.to, timezone)}
          and (ur.end_date is null or ur.end_date >= ${period.from}::date)
          and ${roleFilter(sql`ur.role_profile_id`, roleProfile)}
         where t.organisation_id = ${organisationId}

@@ -12,6 +12,7 @@ import {
   createReportWorld,
   expectRefusals,
   inTeams,
+  localDayOf,
   within,
   type Answer,
   type ReportWorld,
@@ -176,7 +177,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => world?.ctx.close());
 
-const dayOf = (at: string) => at.slice(0, 10);
+const dayOf = localDayOf;
 const earliest = (days: (string | null | undefined)[]) =>
   days.filter((day): day is string => typeof day === 'string').sort()[0] ?? null;
 
@@ -275,8 +276,8 @@ describe('GET /reports/users/checkpoints', () => {
     ]);
   });
 
-  it('includes both edge days, in UTC', async () => {
-    // Ben's application was completed at 23:30 UTC on New Year's Eve.
+  it('includes both edge days, in the organisation’s calendar', async () => {
+    // Ben's application was completed at 23:30 UTC on New Year's Eve: still New Year's Eve in London (winter).
     expect((await rows('?from=2025-12-31&to=2025-12-31'))[0]).toEqual({
       checkpoint: 'applied',
       count: 1,

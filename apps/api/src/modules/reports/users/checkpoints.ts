@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { USER_CHECKPOINTS, userCheckpointsReportSchema, type UserCheckpoint } from '@muster/contract';
 import { defineReport } from '../report.js';
-import { personFilter, rowsOf } from '../sql.js';
-import { metaOf, utcDay } from './people.js';
+import { dayOf, personFilter, rowsOf } from '../sql.js';
+import { metaOf } from './people.js';
 
 const LABELS: Record<UserCheckpoint, string> = {
   applied: 'Applied',
@@ -24,10 +24,10 @@ export const usersCheckpoints = defineReport({
   path: '/reports/users/checkpoints',
   summary: 'Onboarding checkpoints',
   description:
-    'One row per onboarding checkpoint in the order they are passed (applied, role given, compulsory inductions completed, vetting cleared, first activity): the people who passed it for the first time on a day of the period, and all who had passed it by its last day. Days are in UTC.',
+    'One row per onboarding checkpoint in the order they are passed (applied, role given, compulsory inductions completed, vetting cleared, first activity): the people who passed it for the first time on a day of the period, and all who had passed it by its last day. Days are in the organisation’s time zone.',
   response: userCheckpointsReportSchema,
   run: async (scope) => {
-    const { db, organisationId, period } = scope;
+    const { db, organisationId, period, timezone } = scope;
     const inPeriod = (column: string) =>
       sql`count(*) filter (where ${sql.identifier(column)} between ${period.from}::date and ${period.to}::date)::int`;
     const byEnd = (column: string) =>
@@ -48,15 +48,15 @@ export const usersCheckpoints = defineReport({
           where u.organisation_id = ${organisationId}
             and ${personFilter(sql`u.id`, scope)}
           union all
-          select a.user_id, 'applied', ${utcDay(sql`coalesce(a.completed_at, a.created_at)`)}
+          select a.user_id, 'applied', ${dayOf(sql`coalesce(a.completed_at, a.created_at)`, timezone)}
           from applications a
           where a.organisation_id = ${organisationId} and a.status <> 'pending'
           union all
-          select ur.user_id, 'role_given', ${utcDay(sql`ur.created_at`)}
+          select ur.user_id, 'role_given', ${dayOf(sql`ur.created_at`, timezone)}
           from user_roles ur
           where ur.organisation_id = ${organisationId}
           union all
-          select ui.user_id, 'inductions_completed', max(${utcDay(sql`ui.completed_at`)})
+          select ui.user_id, 'inductions_completed', max(${dayOf(sql`ui.completed_at`, timezone)})
           from user_inductions ui
           where ui.organisation_id = ${organisationId}
             and ui.module_id in (select id from compulsory)
@@ -73,7 +73,7 @@ export const usersCheckpoints = defineReport({
           join shifts sh on sh.id = su.shift_id and sh.organisation_id = ${organisationId}
           where su.organisation_id = ${organisationId} and su.status = 'attended'
           union all
-          select sa.user_id, 'first_activity', ${utcDay(sql`es.starts_at`)}
+          select sa.user_id, 'first_activity', ${dayOf(sql`es.starts_at`, timezone)}
           from session_attendees sa
           join event_sessions es on es.id = sa.session_id and es.organisation_id = ${organisationId}
           where sa.organisation_id = ${organisationId} and sa.status = 'attended'

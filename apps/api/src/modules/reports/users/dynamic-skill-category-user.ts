@@ -4,8 +4,8 @@ import {
   type UserDynamicSkillCategoryUserReport,
 } from '@muster/contract';
 import { defineReport } from '../report.js';
-import { personFilter, rowsOf } from '../sql.js';
-import { assertUserOf, metaOf, skillHeldInPeriod, skillOf, utcDay } from './people.js';
+import { dayOf, personFilter, rowsOf } from '../sql.js';
+import { assertUserOf, metaOf, skillHeldInPeriod, skillOf } from './people.js';
 
 /**
  * GET /reports/users/skills/dynamic-skill-category/{id}/user/{userId}: what one person held of one
@@ -28,7 +28,7 @@ export const usersDynamicSkillCategoryUser = defineReport({
       db,
       sql`
         select ds.id, coalesce(ds.name, ${skill.name}) as label, us.level,
-               us.expires_on::text as expires_on, ${utcDay(sql`us.created_at`)}::text as recorded_on
+               us.expires_on::text as expires_on, ${dayOf(sql`us.created_at`, scope.timezone)}::text as recorded_on
         from user_skills us
         left join dynamic_skills ds on ds.id = us.dynamic_skill_id and ds.organisation_id = ${organisationId}
         where us.skill_id = ${skill.id} and us.user_id = ${params.userId}

@@ -8,6 +8,7 @@ import {
   createReportWorld,
   expectRefusals,
   inTeams,
+  localDayOf,
   within,
   type Answer,
   type ReportWorld,
@@ -19,7 +20,7 @@ import {
  */
 
 const PATH = '/reports/users/logins';
-const today = new Date().toISOString().slice(0, 10);
+const today = localDayOf(new Date().toISOString());
 
 let world: ReportWorld;
 type Person = { id: number; created: string; status: number };
@@ -78,10 +79,11 @@ beforeAll(async () => {
   );
   const ada = await person('Ada', '2025-01-05');
   await role(ada, 'north', '2025-01-05');
-  // Late on New Year's Eve in UTC: December, whatever the server's zone.
+  // Late on New Year's Eve: December in London (winter time, as UTC), whatever the server's zone.
   await signIn(ada, '2025-12-31T23:30:00Z');
   await signIn(ada, '2026-01-01T00:10:00Z');
   await signIn(ada, '2026-01-15T10:00:00Z');
+  // 23:59 UTC on 31 March is 00:59 on 1 April in London (summer time): an April sign-in.
   await signIn(ada, '2026-03-31T23:59:00Z');
   const ben = await person('Ben', '2025-06-01');
   await role(ben, 'south', '2025-06-01');
@@ -126,7 +128,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world?.ctx.close());
 
-const dayOf = (at: string) => at.slice(0, 10);
+const dayOf = localDayOf;
 const successes = () => events.filter((e) => e.event === 'sign_in' && e.outcome === 'success');
 
 /** The months of [from, to] with the part of each inside the period. */
@@ -200,12 +202,12 @@ describe('GET /reports/users/logins', () => {
     expect(data).toEqual([
       { month: '2026-01', logins: 3, people: 2, first_logins: 1 },
       { month: '2026-02', logins: 2, people: 1, first_logins: 1 },
-      { month: '2026-03', logins: 1, people: 1, first_logins: 0 },
+      { month: '2026-03', logins: 0, people: 0, first_logins: 0 },
     ]);
-    expect(totals).toMatchObject({ logins: 6, people: 3 });
+    expect(totals).toMatchObject({ logins: 5, people: 3 });
   });
 
-  it('cuts the first and last months at the period’s edges, both days included, days in UTC', async () => {
+  it('cuts the first and last months at the period’s edges, both days included, days in the organisation’s calendar', async () => {
     const { data } = await answer('?from=2026-01-01&to=2026-03-31');
     expect(data[0]).toEqual({ month: '2026-01', logins: 3, people: 2, first_logins: 1 });
     const edges = await answer('?from=2025-12-31&to=2026-01-01');
@@ -213,17 +215,21 @@ describe('GET /reports/users/logins', () => {
       { month: '2025-12', logins: 1, people: 1, first_logins: 1 },
       { month: '2026-01', logins: 1, people: 1, first_logins: 0 },
     ]);
+  });
+
+  it('reads 23:59 UTC on 31 March as 1 April, the day it was in London (summer time), not 31 March', async () => {
+    expect(localDayOf('2026-03-31T23:59:00Z')).toBe('2026-04-01');
     const lastDay = await answer('?from=2026-03-31&to=2026-03-31');
-    expect(lastDay.data).toEqual([{ month: '2026-03', logins: 1, people: 1, first_logins: 0 }]);
+    expect(lastDay.data).toEqual([{ month: '2026-03', logins: 0, people: 0, first_logins: 0 }]);
     const dayAfter = await answer('?from=2026-04-01&to=2026-04-01');
-    expect(dayAfter.data).toEqual([{ month: '2026-04', logins: 0, people: 0, first_logins: 0 }]);
+    expect(dayAfter.data).toEqual([{ month: '2026-04', logins: 1, people: 1, first_logins: 0 }]);
     expect(dayAfter.totals).toEqual(expected('2026-04-01', '2026-04-01').totals);
   });
 
   it('counts the current people who did not, or never, sign in; leavers and blocked people are not current', async () => {
     const { totals } = await answer('?from=2026-01-01&to=2026-03-31');
     // Ada, Ben, Cat and Eve are current; Dan left and Gus is blocked; the callers came later.
-    expect(totals).toEqual({ logins: 6, people: 3, current_people: 4, not_signed_in: 2, never_signed_in: 2 });
+    expect(totals).toEqual({ logins: 5, people: 3, current_people: 4, not_signed_in: 2, never_signed_in: 2 });
     expect(totals).toEqual(expected('2026-01-01', '2026-03-31').totals);
   });
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { userLoginsReportSchema, type UserLoginsReport } from '@muster/contract';
 import { defineReport, type ReportScope } from '../report.js';
-import { personFilter, rowsOf } from '../sql.js';
-import { currentPeople, metaOf, onUtcDays, utcDay } from './people.js';
+import { dayOf, personFilter, rowsOf, startOfDay, withinPeriod } from '../sql.js';
+import { currentPeople, metaOf } from './people.js';
 
 /** A successful sign-in of the security log (`sl`), whatever the factor or channel. */
 function successfulSignIn(organisationId: number): SQL {
@@ -12,9 +12,9 @@ function successfulSignIn(organisationId: number): SQL {
     and sl.user_id is not null`;
 }
 
-/** The first instant after the period's last day (UTC): sign-ins before it happened by its end. */
-function afterPeriod(period: ReportScope['period']): SQL {
-  return sql`((${period.to}::date + 1)::timestamp at time zone 'UTC')`;
+/** The first instant after the period's last day: sign-ins before it happened by its end. */
+function afterPeriod(scope: ReportScope): SQL {
+  return startOfDay(sql`${scope.period.to}::date + 1`, scope.timezone);
 }
 
 /*
@@ -24,8 +24,8 @@ function afterPeriod(period: ReportScope['period']): SQL {
  */
 
 async function monthRows(scope: ReportScope): Promise<UserLoginsReport['data']> {
-  const { db, organisationId, period } = scope;
-  const day = utcDay(sql`sl.created_at`);
+  const { db, organisationId, period, timezone } = scope;
+  const day = dayOf(sql`sl.created_at`, timezone);
   return rowsOf<UserLoginsReport['data'][number]>(
     db,
     sql`
@@ -37,10 +37,10 @@ async function monthRows(scope: ReportScope): Promise<UserLoginsReport['data']> 
           interval '1 month') as m
       ),
       sign_ins as materialized (
-        select to_char(sl.created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as logins, count(distinct sl.user_id)::int as people
+        select to_char(${day}, 'YYYY-MM') as month, count(*)::int as logins, count(distinct sl.user_id)::int as people
         from security_log sl
         where ${successfulSignIn(organisationId)}
-          and ${onUtcDays(sql`sl.created_at`, period.from, period.to)}
+          and ${withinPeriod(sql`sl.created_at`, period, timezone)}
           and ${personFilter(sql`sl.user_id`, scope)}
         group by 1
       ),
@@ -50,7 +50,7 @@ async function monthRows(scope: ReportScope): Promise<UserLoginsReport['data']> 
           select min(${day}) as day
           from security_log sl
           where ${successfulSignIn(organisationId)}
-            and sl.created_at < ${afterPeriod(period)}
+            and sl.created_at < ${afterPeriod(scope)}
             and ${personFilter(sql`sl.user_id`, scope)}
           group by sl.user_id
         ) f
@@ -76,7 +76,7 @@ async function totals(scope: ReportScope): Promise<UserLoginsReport['totals']> {
       select count(*)::int as logins, count(distinct sl.user_id)::int as people
       from security_log sl
       where ${successfulSignIn(organisationId)}
-        and ${onUtcDays(sql`sl.created_at`, period.from, period.to)}
+        and ${withinPeriod(sql`sl.created_at`, period, scope.timezone)}
         and ${personFilter(sql`sl.user_id`, scope)}`,
   );
   // The current people and everyone's sign-ins up to the period's end, as one list grouped by
@@ -89,10 +89,10 @@ async function totals(scope: ReportScope): Promise<UserLoginsReport['totals']> {
         from users u
         where ${currentPeople(scope)}
         union all
-        select sl.user_id, false, sl.created_at >= (${period.from}::date::timestamp at time zone 'UTC'), true
+        select sl.user_id, false, sl.created_at >= ${startOfDay(period.from, scope.timezone)}, true
         from security_log sl
         where ${successfulSignIn(organisationId)}
-          and sl.created_at < ${afterPeriod(period)}
+          and sl.created_at < ${afterPeriod(scope)}
       ),
       people as (
         select bool_or(m.current) as current, bool_or(m.in_period) as in_period, bool_or(m.ever) as ever
@@ -122,7 +122,7 @@ export const usersLogins = defineReport({
   path: '/reports/users/logins',
   summary: 'Sign-ins by month',
   description:
-    'One row per calendar month of the period (days in UTC): successful sign-ins, the different people who signed in, and the people whose first sign-in ever it was. `totals` adds the period as a whole and, of the current people (not left or blocked, account made by the last day), those who did not sign in during the period and those who never had by its last day.',
+    'One row per calendar month of the period (days in the organisation’s time zone): successful sign-ins, the different people who signed in, and the people whose first sign-in ever it was. `totals` adds the period as a whole and, of the current people (not left or blocked, account made by the last day), those who did not sign in during the period and those who never had by its last day.',
   response: userLoginsReportSchema,
   run: async (scope) => {
     const data = await monthRows(scope);

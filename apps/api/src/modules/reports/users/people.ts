@@ -2,29 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { USER_STATUS } from '../../../db/seed/reference-data.js';
 import { HttpError } from '../../../plugins/errors.js';
 import type { ReportScope } from '../report.js';
-import { personFilter, rowsOf } from '../sql.js';
+import { onOrBefore, personFilter, rowsOf } from '../sql.js';
 
 /*
  * Pieces the people reports of logins, checkpoints, missing data, skills, vetting and touchpoints
- * share (docs/reports.md "People reports").
+ * share (docs/reports.md "People reports"). Days follow the day rule of `../sql.ts`.
  */
-
-/**
- * The calendar day of a timestamp in UTC: the reports' days are the same whatever time zone the
- * database session happens to run in.
- */
-export function utcDay(column: SQL): SQL {
-  return sql`(${column} at time zone 'UTC')::date`;
-}
-
-/**
- * True when a timestamp falls on a day of [from, to] in UTC, written as a range over the column
- * itself so that an index on it serves the query.
- */
-export function onUtcDays(column: SQL, from: string, to: string): SQL {
-  return sql`${column} >= (${from}::date::timestamp at time zone 'UTC')
-    and ${column} < ((${to}::date + 1)::timestamp at time zone 'UTC')`;
-}
 
 /**
  * True for the users (`u`) who are the organisation's current people on the period's last day:
@@ -35,7 +18,7 @@ export function onUtcDays(column: SQL, from: string, to: string): SQL {
 export function currentPeople(scope: ReportScope): SQL {
   return sql`u.organisation_id = ${scope.organisationId}
     and u.status_id not in (${USER_STATUS.left}::int, ${USER_STATUS.blocked}::int)
-    and ${utcDay(sql`u.created_at`)} <= ${scope.period.to}::date
+    and ${onOrBefore(sql`u.created_at`, scope.period.to, scope.timezone)}
     and ${personFilter(sql`u.id`, scope)}`;
 }
 
@@ -69,6 +52,6 @@ export async function assertUserOf(scope: ReportScope): Promise<void> {
 
 /** A user skill (`us`) held on some day of the period: recorded by its end, not lapsed before its start. */
 export function skillHeldInPeriod(scope: ReportScope): SQL {
-  return sql`${utcDay(sql`us.created_at`)} <= ${scope.period.to}::date
+  return sql`${onOrBefore(sql`us.created_at`, scope.period.to, scope.timezone)}
     and (us.expires_on is null or us.expires_on >= ${scope.period.from}::date)`;
 }

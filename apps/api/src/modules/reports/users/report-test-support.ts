@@ -124,6 +124,19 @@ export async function expectRefusals(world: ReportWorld, path: string): Promise<
   expect(Object.keys(badRole.json<Answer<unknown>>().errors)).toEqual(['querystring.role_profile.0']);
 }
 
+/** The test organisations' time zone (the default one): the calendar the reports read days in. */
+export const ZONE = 'Europe/London';
+
+/**
+ * The day (YYYY-MM-DD) an ISO instant falls on in the organisation's calendar, worked out by
+ * `Intl` rather than the reports' SQL: 23:30 UTC on 31 May is 1 June in London.
+ */
+export function localDayOf(instant: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
+}
+
 /** True when `day` (YYYY-MM-DD) is within [from, to], both included. */
 export function within(day: string | null | undefined, from: string, to: string): boolean {
   return day !== null && day !== undefined && day >= from && day <= to;

@@ -7,6 +7,7 @@ import {
   createReportWorld,
   expectRefusals,
   inTeams,
+  localDayOf,
   type Answer,
   type ReportWorld,
 } from './report-test-support.js';
@@ -116,7 +117,7 @@ const holdings: HoldingPlan[] = [
     recorded: '2025-01-10T10:00:00Z',
     expires: '2026-01-31',
   },
-  // Recorded 00:30 UTC on New Year's Day: January, whatever the server's zone.
+  // Recorded 00:30 UTC on New Year's Day: January in London (winter), whatever the server's zone.
   {
     person: 'ben',
     skill: 'languages',
@@ -238,7 +239,7 @@ afterAll(() => world?.ctx.close());
 
 // ——— The expected answers, from the plain data ———
 
-const dayOf = (at: string) => at.slice(0, 10);
+const dayOf = localDayOf;
 const held = (holding: HoldingPlan, from: string, to: string) =>
   dayOf(holding.recorded) <= to && (holding.expires === null || holding.expires >= from);
 

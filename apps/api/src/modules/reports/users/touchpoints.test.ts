@@ -5,6 +5,7 @@ import {
   createReportWorld,
   expectRefusals,
   inTeams,
+  localDayOf,
   within,
   type Answer,
   type ReportWorld,
@@ -94,7 +95,7 @@ function expected(from: string, to: string, teamNames: string[] = []) {
   const inTeam = inTeams(roles, teamNames, from, to);
   const counted = contacts.filter(
     (contact) =>
-      within(contact.at.slice(0, 10), from, to) &&
+      within(localDayOf(contact.at), from, to) &&
       (teamNames.length === 0 || inTeam.has(personIds.get(contact.person) ?? 0)),
   );
   const row = (id: number | null, label: string, of: ContactPlan[]) => ({
@@ -152,22 +153,28 @@ describe('GET /reports/users/touchpoints', () => {
     ]);
   });
 
-  it('includes both edge days, in UTC', async () => {
-    // Ada's first call at 00:15 on New Year's Day; Ben's at 23:45 on New Year's Eve.
+  it('includes both edge days, in the organisation’s calendar', async () => {
+    // Ada's first call at 00:15 on New Year's Day; Ben's at 23:45 on New Year's Eve (winter: London is on UTC).
     expect(
       (await rows('?from=2026-01-01&to=2026-01-01')).find((row) => row.label === 'Phone call')?.count,
     ).toBe(1);
     expect(
       (await rows('?from=2025-12-31&to=2025-12-31')).find((row) => row.label === 'Phone call')?.count,
     ).toBe(1);
-    expect((await rows('?from=2026-03-31&to=2026-03-31')).at(-1)).toEqual({
+  });
+
+  it('reads 23:00 UTC on 31 March as 1 April, the day it was in London (summer time), not 31 March', async () => {
+    // Ben's untyped contact at 23:00 UTC on 31 March was at midnight on 1 April in London.
+    expect(localDayOf('2026-03-31T23:00:00Z')).toBe('2026-04-01');
+    expect(await rows('?from=2026-03-31&to=2026-03-31')).toEqual(expected('2026-03-31', '2026-03-31'));
+    expect((await rows('?from=2026-03-31&to=2026-03-31')).some((row) => row.id === null)).toBe(false);
+    expect(await rows('?from=2026-04-01&to=2026-04-30')).toEqual(expected('2026-04-01', '2026-04-30'));
+    expect((await rows('?from=2026-04-01&to=2026-04-30')).at(-1)).toEqual({
       id: null,
       label: 'No type',
       count: 1,
       people: 1,
     });
-    expect(await rows('?from=2026-04-01&to=2026-04-30')).toEqual(expected('2026-04-01', '2026-04-30'));
-    expect((await rows('?from=2026-04-01&to=2026-04-30')).some((row) => row.id === null)).toBe(false);
   });
 
   it('narrows to the teams asked for', async () => {

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { userTouchpointsReportSchema, type UserTouchpointsReport } from '@muster/contract';
 import { defineReport, type ReportScope } from '../report.js';
-import { personFilter, rowsOf } from '../sql.js';
-import { metaOf, onUtcDays } from './people.js';
+import { personFilter, rowsOf, withinPeriod } from '../sql.js';
+import { metaOf } from './people.js';
 
 type Row = UserTouchpointsReport['data'][number];
 
 /** A touchpoint (`tp`) of the organisation that happened on a day of the period, within the filters. */
 function inScope(scope: ReportScope) {
   return sql`tp.organisation_id = ${scope.organisationId}
-    and ${onUtcDays(sql`tp.occurred_at`, scope.period.from, scope.period.to)}
+    and ${withinPeriod(sql`tp.occurred_at`, scope.period, scope.timezone)}
     and ${personFilter(sql`tp.user_id`, scope)}`;
 }
 
@@ -21,7 +21,7 @@ export const usersTouchpoints = defineReport({
   path: '/reports/users/touchpoints',
   summary: 'Touchpoints by type',
   description:
-    'One row per touchpoint type of the organisation (active or not) in list order, then one with id null when any touchpoint has no type: the touchpoints (follow-ups included) that happened on a day of the period (UTC) and the different people they were with.',
+    'One row per touchpoint type of the organisation (active or not) in list order, then one with id null when any touchpoint has no type: the touchpoints (follow-ups included) that happened on a day of the period (in the organisation’s time zone) and the different people they were with.',
   response: userTouchpointsReportSchema,
   run: async (scope) => {
     const { db, organisationId } = scope;
