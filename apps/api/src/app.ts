@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { apiVersionPlugin, isApiPath } from './plugins/api-version.js';
+import { answerCachePlugin } from './plugins/answer-cache.js';
 import { cacheControlPlugin } from './plugins/cache-control.js';
 import { normaliseUrl } from './plugins/normalise-url.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuardPlugin);
   await app.register(apiVersionPlugin);
   await app.register(cacheControlPlugin);
+  await app.register(answerCachePlugin);
   await app.register(tenancyPlugin);
   await app.register(authPlugin, options.verifyToken ? { verifyToken: options.verifyToken } : {});
   await app.register(rateLimitPlugin);
@@ -124,7 +126,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // The web build writes a .br and a .gz beside each file (apps/web/vite.config.ts): a browser
+      // gets the smallest it accepts, with no compression work per request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', webFileCacheControl(filePath));
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -139,6 +152,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(404).send({ message: 'Not found.' });
   });
   return app;
+}
+
+/**
+ * Vite names every file under `assets/` after its content, so a browser may keep it for good; the
+ * rest (index.html, icons) must be checked again, or a new release would not reach it.
+ */
+export function webFileCacheControl(filePath: string): string {
+  return /[/\\]assets[/\\][^/\\]+$/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** True for the development pages' paths. */

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { createWriteWatch, watchingPgClient, watchPglite, type CommittedWriteListener } from './write-watch.js';
 
 export type Schema = typeof schema;
 /** One Drizzle type for both drivers: repositories never know which database they talk to. */
@@ -34,6 +35,12 @@ export type DatabaseHandle = {
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   /** True when the database answers a trivial query. */
   ping: () => Promise<boolean>;
+  /**
+   * Tells `listener` the tables of each write committed through this handle, before the writer
+   * gets its answer (see db/write-watch.ts); answers the function that stops it. Writes made by
+   * other processes or programs are not seen here.
+   */
+  onCommittedWrite: (listener: CommittedWriteListener) => () => void;
   close: () => Promise<void>;
 };
 
@@ -54,7 +61,8 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { migrationsFolder } = options;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const watch = createWriteWatch();
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, Client: watchingPgClient(watch) });
     // An idle connection that the server drops (restart, failover, a dropped test database) emits
     // 'error' on the pool; without a listener that would end the process. The pool discards the
     // connection and the next query opens a new one.
@@ -67,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         holdingLock(pool, 'muster:migrations', () => migratePg(db as never, { migrationsFolder })),
       exclusively: (work) => holdingLock(pool, 'muster:set-up', work),
       ping: () => ping(db),
+      onCommittedWrite: (listener) => watch.listen(listener),
       close: () => pool.end(),
     };
   }
@@ -83,6 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /** Wraps an open PGlite instance (a data directory, memory, or a loaded template). */
 export async function openPglite(client: PGlite, migrationsFolder: string): Promise<DatabaseHandle> {
   await client.waitReady;
+  const watch = createWriteWatch();
+  watchPglite(client, watch);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -90,6 +101,7 @@ export async function openPglite(client: PGlite, migrationsFolder: string): Prom
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     exclusively: (work) => work(),
     ping: () => ping(db),
+    onCommittedWrite: (listener) => watch.listen(listener),
     close: () => client.close(),
   };
 }

@@ -26,14 +26,18 @@ export const tenancyPlugin = fp(
       if (!isApiPath(path) || tenantFree.has(path)) {
         return;
       }
-      const organisation = await findOrganisationForHost(app.db, request.hostname);
+      // Every API request asks this; kept until an organisation or host list changes (answer-cache.ts).
+      const hostname = request.hostname.toLowerCase();
+      const organisation = await app.answerCache.remember(`host:${hostname}`, () =>
+        findOrganisationForHost(app.db, hostname),
+      );
       if (!organisation) {
         throw new HttpError(404, 'No organisation is served at this address.');
       }
       request.organisation = organisation;
     });
   },
-  { name: 'tenancy', dependencies: ['errors'] },
+  { name: 'tenancy', dependencies: ['errors', 'answer-cache'] },
 );
 
 /** The request's organisation; for use inside tenant routes, where tenancy has always run. */

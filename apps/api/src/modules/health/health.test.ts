@@ -89,6 +89,42 @@ describe('the web app and dev pages', () => {
   });
 });
 
+describe('the built web app', () => {
+  it('is sent pre-compressed when the browser accepts it, hashed assets kept for good and the page checked again', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-web-'));
+    const script = `console.log(${JSON.stringify('a'.repeat(4000))});`;
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Muster</title>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'entry-Ab12.js'), script);
+    fs.writeFileSync(path.join(webDist, 'assets', 'entry-Ab12.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets', 'entry-Ab12.js.gz'), zlib.gzipSync(script));
+    const web = await createTestContext({ webDist });
+    try {
+      const brotli = await web.app.inject({ url: '/assets/entry-Ab12.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+      const gzip = await web.app.inject({ url: '/assets/entry-Ab12.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+      const plain = await web.app.inject({ url: '/assets/entry-Ab12.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      const page = await web.app.inject({ url: '/apply/beach-clean' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('is built from the route schemas, with their descriptions', async () => {
     const response = await ctx.app.inject({ url: '/api/openapi.json' });

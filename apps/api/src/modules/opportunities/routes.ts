@@ -39,9 +39,14 @@ export async function registerOpportunitiesModule(app: FastifyInstance): Promise
         response: { 200: opportunityResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({
-      data: await getOpportunity(app.db, organisationOf(request).id, request.params.opportunityId),
-    }),
+    async (request, reply) => {
+      const organisationId = organisationOf(request).id;
+      const reference = request.params.opportunityId;
+      // The same for every caller: kept per organisation and id or slug until a write changes it.
+      return app.answerCache.sendJson(reply, `opportunity:${String(organisationId)}:${reference}`, async () => ({
+        data: await getOpportunity(app.db, organisationId, reference),
+      }));
+    },
   );
   api.get(
     '/opportunities/:opportunityId/application-form',
@@ -51,8 +56,14 @@ export async function registerOpportunitiesModule(app: FastifyInstance): Promise
         response: { 200: applicationFormResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({
-      data: await getApplicationForm(app.db, organisationOf(request).id, request.params.opportunityId),
-    }),
+    async (request, reply) => {
+      const organisationId = organisationOf(request).id;
+      const reference = request.params.opportunityId;
+      return app.answerCache.sendJson(
+        reply,
+        `application-form:${String(organisationId)}:${reference}`,
+        async () => ({ data: await getApplicationForm(app.db, organisationId, reference) }),
+      );
+    },
   );
 }
