@@ -4,8 +4,12 @@
 //
 // Parts, in order: `pages` (the public pages below and resident memory, on the demo), `reports`
 // (every report on the demo with its three-year history, bench/reports.ts), `geocode` (needs
-// PostgreSQL, bench/geocode-search.ts) and `durability` (bench/durability.ts). Run some of them
-// with `npm run bench -w @muster/api -- --only reports` (a comma-separated list of parts).
+// PostgreSQL, bench/geocode-search.ts), `durability` (bench/durability.ts) and `load` (the API
+// server under autocannon on PGlite and PostgreSQL against ceilings of the same run, writing
+// bench/results.json: bench/load.ts). Run some of them with `npm run bench -- --only load` (a
+// comma-separated list of parts). `--allow-miss` measures and prints everything but exits 0 on a
+// missed target (a wrong answer still exits 1); `--large` runs only the load measurements on the
+// large PostgreSQL database (`npm run bench:data`), exiting 2 when it is missing.
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app.js';
@@ -15,13 +19,22 @@ import { DEMO_HOSTS, seedDemo } from '../src/db/seed/demo.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { runDurabilityBench } from './durability.js';
 import { runGeocodeBench } from './geocode-search.js';
+import { runLargeLoadBench, runLoadBench } from './load.js';
 
-const PARTS = ['pages', 'reports', 'geocode', 'durability'] as const;
+const PARTS = ['pages', 'reports', 'geocode', 'durability', 'load'] as const;
 type Part = (typeof PARTS)[number];
+
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    large: { type: 'boolean', default: false },
+    'allow-miss': { type: 'boolean', default: false },
+  },
+});
 
 /** The parts `--only` names (every part without it). */
 function partsToRun(): ReadonlySet<Part> {
-  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const values = flags;
   if (values.only === undefined) {
     return new Set(PARTS);
   }
@@ -95,6 +108,10 @@ async function runPageTargets(app: Awaited<ReturnType<typeof buildApp>>): Promis
 }
 
 async function main(): Promise<void> {
+  const allowMiss = flags['allow-miss'];
+  if (flags.large) {
+    process.exit(await runLargeLoadBench({ allowMiss }));
+  }
   const parts = partsToRun();
   let failed = false;
   if (parts.has('pages') || parts.has('reports')) {
@@ -136,6 +153,11 @@ async function main(): Promise<void> {
     // The price of fsync on the embedded database (bench/durability.ts).
     const durabilityOk = await runDurabilityBench();
     failed ||= !durabilityOk;
+  }
+  if (parts.has('load')) {
+    // Last: it starts its own servers, and runs for minutes (bench/load.ts).
+    const loadOk = await runLoadBench({ allowMiss });
+    failed ||= !loadOk;
   }
   process.exit(failed ? 1 : 0);
 }

@@ -58,6 +58,11 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
+  /**
+   * Multiplies every rate limit's allowance (`npm run bench` raises them so that one client can
+   * load a route). A whole number, default 1; refused in production.
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });
 
 export type AppConfig = {
@@ -112,6 +117,8 @@ export type AppConfig = {
    * replaces `https://api.twilio.com` (tests).
    */
   twilio: { accountSid: string; authToken: string; from: string; apiBase?: string } | null;
+  /** Every rate limit allows this many times its events (`RATE_LIMIT_SCALE`, default 1; never in production). */
+  rateLimitScale: number;
   apiRoot: string;
 };
 
@@ -132,6 +139,11 @@ export function loadConfig(
   if (production && e.MUSTER_DEV_TOOLS === '1') {
     throw new Error(
       'Invalid configuration:\nMUSTER_DEV_TOOLS: the development tools cannot be turned on in production',
+    );
+  }
+  if (production && e.RATE_LIMIT_SCALE !== 1) {
+    throw new Error(
+      'Invalid configuration:\nRATE_LIMIT_SCALE: the rate limits cannot be raised in production',
     );
   }
   const twilioVars = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
@@ -179,6 +191,7 @@ export function loadConfig(
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : null,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     apiRoot,
     ...overrides,
   };

@@ -2165,6 +2165,7 @@ CREATE UNIQUE INDEX "permission_groups_org_name_unique" ON "permission_groups" U
 CREATE INDEX "role_profile_permission_groups_group_idx" ON "role_profile_permission_groups" USING btree ("permission_group_id");--> statement-breakpoint
 CREATE INDEX "user_permission_groups_group_idx" ON "user_permission_groups" USING btree ("permission_group_id");--> statement-breakpoint
 CREATE INDEX "claims_organisation_status_idx" ON "claims" USING btree ("organisation_id","status","submitted_at");--> statement-breakpoint
+CREATE INDEX "claims_organisation_submitted_idx" ON "claims" USING btree ("organisation_id","submitted_at","id");--> statement-breakpoint
 CREATE INDEX "claims_user_idx" ON "claims" USING btree ("user_id","submitted_at");--> statement-breakpoint
 CREATE INDEX "claims_decided_by_idx" ON "claims" USING btree ("decided_by");--> statement-breakpoint
 CREATE INDEX "dynamic_skills_skill_idx" ON "dynamic_skills" USING btree ("skill_id","position");--> statement-breakpoint

@@ -368,6 +368,9 @@ export const claims = pgTable(
   },
   (t) => [
     index('claims_organisation_status_idx').on(t.organisationId, t.status, t.submittedAt),
+    // The claims index page (`/api/claims`, ordered by submission, then id): with a million
+    // volunteers its 60,000 claims were read whole and sorted for every page of 25.
+    index('claims_organisation_submitted_idx').on(t.organisationId, t.submittedAt, t.id),
     index('claims_user_idx').on(t.userId, t.submittedAt),
     index('claims_decided_by_idx').on(t.decidedBy),
     unique('claims_id_user_unique').on(t.id, t.userId),
