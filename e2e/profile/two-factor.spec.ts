@@ -31,6 +31,10 @@ async function typeCode(page: Page, code: string) {
 }
 
 test.describe('two-factor settings on /portal/user/me', () => {
+  // In order, in one worker: run beside the other tests of this file, the email test's second
+  // sign-in is answered without the code step and then sent back to /login (seen at 12179cf too,
+  // cause not found yet; issue 13's note lists it). Alone or in order, all four pass.
+  test.describe.configure({ mode: 'default' });
   test('enable by email; a recovery code signs in once; disable', async ({ page }) => {
     const email = 'twofactor-email@example.org';
     await signIn(page, email);

@@ -1,16 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
 import { useEffect, useState } from 'react';
 import { ApiErrorToasts } from '../components/ui/toast/api-error-toasts';
 import { ToastProvider } from '../components/ui/toast/toast';
 import { startHeartbeat } from '../lib/heartbeat/heartbeat';
 import { SessionProvider } from '../lib/session/session-context';
-import { AppRouter } from './router';
+import { createAppRouter } from './router';
 
 /** The whole web app: data cache, session, toasts, heartbeat and routes. */
 export function App() {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
+  const [router] = useState(() => createAppRouter());
   // Once per page: startHeartbeat is idempotent, so StrictMode's second mount starts nothing new.
   useEffect(() => {
     startHeartbeat();
@@ -20,7 +22,7 @@ export function App() {
       <SessionProvider>
         <ToastProvider>
           <ApiErrorToasts />
-          <AppRouter />
+          <RouterProvider router={router} />
         </ToastProvider>
       </SessionProvider>
     </QueryClientProvider>

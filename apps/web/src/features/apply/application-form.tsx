@@ -45,7 +45,7 @@ import { stepHeading, stepIndexOfField, stepStatusText, stepsWithErrors } from '
 import { STEP_REGISTRY } from './steps/registry';
 import type { StepProps } from './steps/step-props';
 import { accountChecker, keyChecker, useEmailCheck } from './use-email-check';
-import type { ValidationContext } from './validation';
+import { applicationResolver, type ValidationContext } from './validation';
 
 /** Alert of applicant-flow §8 for a submit that failed other than with field errors. */
 export const SUBMIT_FAILED = 'Something went wrong while completing your application, please try again';
@@ -75,11 +75,6 @@ function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** The form's checks (validation.ts and the contract's schemas), loaded on first use. */
-function loadValidation() {
-  return import('./validation');
 }
 
 /** `?step=N` (1-based) as a step index; the first step when absent or unreadable. */
@@ -137,10 +132,7 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
   let validationContext: ValidationContext | undefined;
   const form = useForm<ApplicationFormValues>({
     defaultValues: draft.values,
-    // The contract's schemas load with the first check (or once the applicant starts on the form,
-    // below), not with the page: they are not needed to show the first step (issue 13's budget).
-    resolver: async (values, _context, options) =>
-      (await loadValidation()).applicationResolver(values, validationContext, options),
+    resolver: (values, _context, options) => applicationResolver(values, validationContext, options),
   });
   const { control, getValues, setError, clearErrors, reset, subscribe, trigger } = form;
   const errors = form.formState.errors;
@@ -323,23 +315,13 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
     }
   }, [summaryWanted]);
 
-  // The step components load on demand (the first chunk stays small). The form's other steps are
-  // fetched in the background once the applicant starts on the form (a first key press, pointer
-  // press or focus), not before: the page is usable sooner on a slow line, within the budget of
-  // e2e/performance/bundle-budget.spec.ts, and the applicant is still busy with this step while
-  // the next ones arrive. A failed fetch is tried again when the step is shown.
+  // The step components load on demand (the first chunk stays small); the form's other steps are
+  // fetched in the background so that moving to them does not wait. A failed fetch is tried
+  // again when the step is shown.
   useEffect(() => {
-    const events = ['pointerdown', 'keydown', 'focusin'] as const;
-    const preloadAll = () => {
-      stop();
-      loadValidation().catch(() => undefined);
-      for (const each of sections) {
-        STEP_REGISTRY[each.type].preload().catch(() => undefined);
-      }
-    };
-    const stop = () => events.forEach((type) => document.removeEventListener(type, preloadAll, true));
-    events.forEach((type) => document.addEventListener(type, preloadAll, true));
-    return stop;
+    for (const each of sections) {
+      STEP_REGISTRY[each.type].preload().catch(() => undefined);
+    }
   }, [sections]);
 
   const startBusy = () => {

@@ -2,14 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../lib/api/token-store';
 import { SessionProvider } from '../../lib/session/session-context';
 import { makeSessionToken } from '../../lib/session/test-tokens';
 import { ApplyPage, readBooking } from './apply-page';
 import type * as LeavePageModule from './leave-page';
 import { leavePage } from './leave-page';
-import { STEP_REGISTRY } from './steps/registry';
 import { draftKey, emptyValues, type ApplicationFormValues } from './form-values';
 import {
   opportunityFixture,
@@ -125,12 +124,6 @@ const COMPLETE_ANSWERS: Partial<ApplicationFormValues> = {
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
 const CHECK_WAIT = { timeout: 3000 };
-
-// The step components and the form's checks load on demand (issue 13's budget); load them once
-// here, so that the first test does not spend its time limit transforming their modules.
-beforeAll(async () => {
-  await Promise.all([...Object.values(STEP_REGISTRY).map((step) => step.preload()), import('./validation')]);
-}, 60_000);
 
 beforeEach(() => {
   sent = [];

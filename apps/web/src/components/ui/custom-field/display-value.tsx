@@ -1,5 +1,5 @@
 import { isCustomFieldValueEmpty, type CustomFieldOption } from '@muster/contract';
-import { lazy, Suspense } from 'react';
+import { renderMarkdown } from '../markdown-editor/render-markdown';
 import { AttachmentList } from './attachment-list';
 import {
   NOT_SET,
@@ -10,9 +10,6 @@ import {
   type OrganisationFormat,
 } from './format';
 import { attachmentsOf, findOption, orderedOptions, startEndOf, textOf } from './values';
-
-// marked and DOMPurify load only when an html value shows (issue 13's first-load budget).
-const HtmlValue = lazy(async () => ({ default: (await import('./html-value')).HtmlValue }));
 
 export type DisplayValueProps = {
   type: string;
@@ -83,9 +80,11 @@ export function DisplayValue({ type, value, options, organisation }: DisplayValu
     }
     case 'html':
       return (
-        <Suspense fallback={null}>
-          <HtmlValue source={textOf(value)} />
-        </Suspense>
+        <div
+          className="custom-field__html"
+          // Sanitised by DOMPurify inside renderMarkdown.
+          dangerouslySetInnerHTML={{ __html: renderMarkdown(textOf(value)) }}
+        />
       );
     case 'link': {
       const text = textOf(value).trim();

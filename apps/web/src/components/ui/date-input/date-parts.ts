@@ -1,6 +1,4 @@
-// isExists and lightFormat rather than parse and format: those two bring every parser, formatter
-// and the en-US locale into the first step of the form (issue 13's budget).
-import { isExists, lightFormat } from 'date-fns';
+import { format, isValid, parse } from 'date-fns';
 
 /** The three boxes of the date input, as typed (digits only). */
 export type DateParts = { day: string; month: string; year: string };
@@ -68,7 +66,7 @@ function inRange(text: string, min: number, max: number): boolean {
 /**
  * Checks the boxes. Empty boxes are no problem here (whether the date is required is the form's
  * business); a partly filled, out-of-range or impossible date is, with a sentence for the user.
- * The calendar check is date-fns's isExists, so 31/02 and 29/02 outside leap years fail.
+ * The calendar check is date-fns's strict parse, so 31/02 and 29/02 outside leap years fail.
  */
 export function checkDateParts(parts: DateParts, label: string, range: YearRange): DateProblem | null {
   const filled = (Object.keys(partNames) as DatePart[]).filter((part) => parts[part] !== '');
@@ -91,7 +89,7 @@ export function checkDateParts(parts: DateParts, label: string, range: YearRange
   if (!inRange(parts.year, range.minYear, range.maxYear)) {
     return { message: `Year must be between ${range.minYear} and ${range.maxYear}`, parts: ['year'] };
   }
-  if (!isExists(Number(parts.year), Number(parts.month) - 1, Number(parts.day))) {
+  if (!isValid(calendarDate(parts))) {
     const shown = `${parts.day.padStart(2, '0')}/${parts.month.padStart(2, '0')}/${parts.year}`;
     return { message: `${shown} is not a real date`, parts: ['day', 'month'] };
   }
@@ -99,7 +97,7 @@ export function checkDateParts(parts: DateParts, label: string, range: YearRange
 }
 
 function calendarDate(parts: DateParts): Date {
-  return new Date(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
+  return parse(`${parts.day}/${parts.month}/${parts.year}`, 'd/M/yyyy', new Date(2000, 0, 1));
 }
 
 /** The stored `YYYY-MM-DD` for the boxes, or '' while they are empty, incomplete or wrong. */
@@ -107,5 +105,5 @@ export function isoFromDateParts(parts: DateParts, label: string, range: YearRan
   if (parts.day === '' || parts.month === '' || parts.year === '' || checkDateParts(parts, label, range)) {
     return '';
   }
-  return lightFormat(calendarDate(parts), 'yyyy-MM-dd');
+  return format(calendarDate(parts), 'yyyy-MM-dd');
 }
