@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upcomingPeriod } from './activities/upcoming.js';
-import { periodOf, todayIn } from './report.js';
+import { todayIn } from '../applications/submit.js';
+import { periodOf } from './report.js';
 
 /*
  * The default periods start from the organisation's today, not the UTC one. The expected days are

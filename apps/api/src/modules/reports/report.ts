@@ -2,6 +2,7 @@ import { subDays, subYears } from 'date-fns';
 import type { z } from 'zod';
 import type { ReportPeriod, ReportQuery } from '@muster/contract';
 import type { Database } from '../../db/client.js';
+import { todayIn } from '../applications/submit.js';
 
 /** What a report computes over: one organisation, a period (both days included) and its filters. */
 export type ReportScope = {
@@ -62,20 +63,6 @@ export function defineReport(definition: ReportDefinition): ReportDefinition {
 /** The day `YYYY-MM-DD` of a calendar date (built at midnight UTC, so read in UTC). */
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-/**
- * The day (`YYYY-MM-DD`) the instant `now` falls on in the IANA time zone: the organisation's
- * today, which is not the UTC one for an hour or more around midnight.
- */
-export function todayIn(timezone: string, now: Date = new Date()): string {
-  // The Canadian English calendar writes days as `YYYY-MM-DD`.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /**

@@ -6,7 +6,8 @@ import {
   type ReportPeriod,
 } from '@muster/contract';
 import { isoUtc, metaOf } from '../overview/people.js';
-import { defineReport, todayIn } from '../report.js';
+import { todayIn } from '../../applications/submit.js';
+import { defineReport } from '../report.js';
 import { rowsOf } from '../sql.js';
 import { activitiesInScope, participantsInScope } from './activities-sql.js';
 
