@@ -1,26 +1,15 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import getPort from 'get-port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../apps/api/dist/server.js');
 
-/** A free loopback port, chosen once in the main process; workers inherit it through the environment. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-process.env.E2E_PORT ??= String(await freePort());
+// A free loopback port, chosen once in the main process; workers inherit it through the environment.
+process.env.E2E_PORT ??= String(await getPort({ host: '127.0.0.1' }));
 const port = Number(process.env.E2E_PORT);
 // Every run starts on an empty embedded database, which the server fills with the demo organisation.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'muster-e2e-'));
@@ -40,7 +29,10 @@ export default defineConfig({
   // flaky in the summary (scripts/test.mjs) so that it is seen and fixed, not hidden.
   retries: 1,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // A test signs in (argon2 on purpose), loads the app and runs axe more than once: about 3 s a
+  // sign-in and 2 s an axe pass on an idle 2-core machine, twice that under CI's load. The limit
+  // catches a hang, not slowness; each expectation keeps its own short timeout.
+  timeout: 60_000,
   expect: { timeout: 7_500 },
   use: {
     baseURL,

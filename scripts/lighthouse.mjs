@@ -18,12 +18,12 @@
 // whatever was run, so a calibrated run is a diagnosis, not the measurement the issue asks for.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
+import getPort from 'get-port';
 import lighthouse, { generateReport } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
@@ -82,18 +82,6 @@ if (!fs.existsSync(webIndex) || !fs.existsSync(serverEntry)) {
   }
 }
 
-/** A free loopback port. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Cleanup steps, run in reverse order on every way out. */
 const cleanups = [];
 async function cleanUp() {
@@ -117,7 +105,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
  * organisation) and resolves with its origin once `/api/health` answers.
  */
 async function startServer() {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-lighthouse-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const origin = `http://localhost:${port}`;

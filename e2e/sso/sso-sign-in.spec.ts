@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import getPort from 'get-port';
 import { Provider } from 'oidc-provider';
 
 /*
@@ -28,13 +29,6 @@ async function listenOnLoopback(server: http.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  const port = await listenOnLoopback(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 async function waitForHealth(origin: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
@@ -52,7 +46,7 @@ async function waitForHealth(origin: string, deadline: number): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const musterPort = await freePort();
+  const musterPort = await getPort({ host: '127.0.0.1' });
   musterOrigin = `http://localhost:${musterPort}`;
 
   provider = http.createServer();

@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import getPort from 'get-port';
 import pg from 'pg';
 import { findPackageRoot } from '../src/config/package-root.js';
 import { CEILING_KINDS, ceilingRequests, type CeilingKind } from './ceilings.js';
 import { HOST, LOAD_ROUTES, type LoadRequest, type LoadRoute, type RouteContext } from './load-routes.js';
-import { freePort, rssMb, sampleRss, startServer, stopServer, type ServerProcess } from './processes.js';
+import { rssMb, sampleRss, startServer, stopServer, type ServerProcess } from './processes.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -215,7 +216,7 @@ async function measureCeilings(env: NodeJS.ProcessEnv): Promise<CeilingRow[]> {
       name: `${kind} ceiling`,
       args: ['--import', 'tsx', path.join(apiRoot, 'bench', 'ceilings.ts'), kind],
       env,
-      port: await freePort(),
+      port: await getPort({ host: '127.0.0.1' }),
       readyPath: spec.readyPath,
     });
     try {
@@ -352,7 +353,7 @@ async function measureDatabase(
     name: 'API (seeding)',
     args: command.args,
     env,
-    port: await freePort(),
+    port: await getPort({ host: '127.0.0.1' }),
     readyPath: '/api/health',
   });
   await stopServer(seeding);
@@ -361,7 +362,7 @@ async function measureDatabase(
     name: 'API',
     args: command.args,
     env,
-    port: await freePort(),
+    port: await getPort({ host: '127.0.0.1' }),
     readyPath: '/api/health',
   });
   try {

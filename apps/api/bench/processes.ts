@@ -2,7 +2,6 @@
 // each started on a free port, waited for, sampled for resident memory, and stopped.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A started server: its process, base URL and the last lines it wrote (for a failure's message). */
@@ -13,24 +12,6 @@ export type ServerProcess = {
   url: string;
   output: () => string;
 };
-
-/** A port nobody listens on now (the operating system's choice). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') {
-          resolve(address.port);
-        } else {
-          reject(new Error('no port'));
-        }
-      });
-    });
-  });
-}
 
 /**
  * Starts `node args…` with `env` and waits until `readyPath` on the port answers 200 (at most
