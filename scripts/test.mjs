@@ -17,8 +17,10 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-/** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean}[]} */
+/** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean, seconds?: number}[]} */
 const results = [];
+/** When the stage now running started, so that the summary shows where CI's time goes. */
+let stageStart = Date.now();
 
 function run(command, args, { cwd = root, env = {} } = {}) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -26,14 +28,20 @@ function run(command, args, { cwd = root, env = {} } = {}) {
 }
 
 function heading(text) {
+  stageStart = Date.now();
   console.log(`\n━━ ${text} ━━`);
+}
+
+/** Records a stage's outcome with the seconds it took. */
+function record(result) {
+  results.push({ ...result, seconds: Math.round((Date.now() - stageStart) / 1000) });
 }
 
 /** A check with no test count of its own (lint, types, size budget): one pass or one failure. */
 function check(name, command, args, options) {
   heading(name);
   const ok = run(command, args, options);
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok });
+  record({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok });
 }
 
 function vitest(name, workspace, env = {}, extraArgs = []) {
@@ -54,7 +62,7 @@ function vitest(name, workspace, env = {}, extraArgs = []) {
     failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
     skipped = json.numPendingTests + json.numTodoTests;
   }
-  results.push({ name, passed, failed, skipped, ok });
+  record({ name, passed, failed, skipped, ok });
 }
 
 function playwright(name) {
@@ -77,7 +85,7 @@ function playwright(name) {
       console.log(`${stats.flaky} flaky: passed only on retry (listed above as flaky)`);
     }
   }
-  results.push({ name, passed, failed, skipped, ok });
+  record({ name, passed, failed, skipped, ok });
 }
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -105,7 +113,7 @@ if (fs.existsSync(path.join(root, 'scripts', 'size-budget.mjs'))) {
 }
 playwright('e2e (Chromium)');
 
-heading('summary');
+console.log(`\n━━ summary ━━`);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -113,7 +121,7 @@ for (const r of results) {
   passed += r.passed;
   failed += r.failed;
   skipped += r.skipped;
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${r.seconds ?? 0} s)`);
 }
 if (skipped) {
   console.log(`${skipped} skipped (tests that need the other database or a service this run lacks)`);
