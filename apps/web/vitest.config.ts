@@ -2,14 +2,37 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * Files that test what a module does on its first use (loading the password estimator once): they
+ * need a module graph of their own, so they run isolated, one fresh graph per file.
+ */
+const FIRST_USE_FILES = [
+  'src/components/ui/password-strength/estimator.test.ts',
+  'src/components/ui/password-strength/password-strength.lazy.test.tsx',
+];
+
 export default defineConfig({
   plugins: [react()],
   define: { __MUSTER_DEV_TOOLS__: 'true' },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     // Vitest's default (cores - 1 workers) runs one file at a time on a 2-core machine.
     maxWorkers: os.availableParallelism(),
     setupFiles: ['./src/test/setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: FIRST_USE_FILES,
+          // One jsdom and one module graph per worker, not per file: setting up jsdom and importing
+          // took about 5 s a file, over most of a hundred files. Testing Library unmounts after
+          // every test (src/test/setup.ts), and no other file depends on a module's first use.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'first use', include: FIRST_USE_FILES } },
+    ],
   },
 });
