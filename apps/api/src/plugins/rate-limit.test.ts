@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/config.js';
 import { errorsPlugin } from './errors.js';
-import { clientAddressKey, rateLimitPlugin, type LimitRule } from './rate-limit.js';
+import { clientAddressKey, memoryAttemptStore, rateLimitPlugin, type LimitRule } from './rate-limit.js';
 
 /**
  * Redis to test the shared store against; the in-memory store is always tested. Set it to run
@@ -151,4 +151,44 @@ describe('app.limiter', () => {
       expect((await two.inject('/consume')).statusCode).toBe(429);
     },
   );
+});
+
+describe('memoryAttemptStore', () => {
+  it('sweeps its counters only as they double, not on every take once many are alive', async () => {
+    const store = memoryAttemptStore();
+    const minute = 60_000;
+    for (let index = 0; index <= 10_000; index += 1) {
+      await store.take(`alive:${index}`, minute);
+    }
+    // Every sweep reads the whole map: count how often a Map is walked while 5,000 more are taken.
+    const walks = vi.spyOn(Map.prototype as unknown as { [Symbol.iterator]: () => unknown }, Symbol.iterator);
+    try {
+      for (let index = 0; index < 5_000; index += 1) {
+        await store.take(`more:${index}`, minute);
+      }
+      expect(walks.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      walks.mockRestore();
+    }
+    // The counters are still counted across the sweep.
+    expect((await store.take('alive:0', minute)).count).toBe(2);
+    expect((await store.take('more:4999', minute)).count).toBe(2);
+  });
+
+  it('forgets expired counters: a key counts from one again once its window has passed', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z') });
+    try {
+      const store = memoryAttemptStore();
+      for (let index = 0; index <= 10_000; index += 1) {
+        await store.take(`short:${index}`, 1_000);
+      }
+      expect((await store.take('short:1', 1_000)).count).toBe(2);
+      vi.setSystemTime(new Date('2026-11-25T10:00:02Z'));
+      // This take sweeps the expired counters out; each key starts again.
+      expect((await store.take('short:2', 1_000)).count).toBe(1);
+      expect((await store.take('short:1', 1_000)).count).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

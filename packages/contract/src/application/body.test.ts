@@ -46,3 +46,16 @@ describe('composition of the step readers', () => {
     }
   });
 });
+
+describe('one described body object for every form', () => {
+  it('shares the object schema of its fields between forms, while each form keeps its own rules', () => {
+    const withPhone = buildApplicationBodySchema([section('basic-details', { phone_number_compulsory: true })], options);
+    const withoutPhone = buildApplicationBodySchema([section('basic-details')], options);
+    // Built once: the server builds a schema per submit, and zod compiles each object schema's parser.
+    expect(withPhone.in).toBe(withoutPhone.in);
+    expect(withPhone.safeParse(person).error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'contact_number',
+    ]);
+    expect(withoutPhone.safeParse(person).success).toBe(true);
+  });
+});

@@ -62,6 +62,29 @@ function readSubmission(context: StepReadContext): ApplicationSubmission {
   };
 }
 
+/** The body's fields, each described, as one object schema. */
+function describedBodyObject() {
+  return z
+    .looseObject(
+      Object.fromEntries(
+        Object.entries(describedFields).map(([key, description]) => [
+          key,
+          z.unknown().optional().describe(description),
+        ]),
+      ) as Record<keyof typeof describedFields, z.ZodOptional<z.ZodUnknown>>,
+    )
+    .describe('Application form (applicant-flow §3.1, §3.2)');
+}
+
+/**
+ * {@link describedBodyObject}, built once and shared by every form's schema: it depends on no
+ * form, and the server builds a form's schema per submit, where building this part (and compiling
+ * its parser, which zod does once per object schema) each time was most of the cost of checking
+ * a form. Built on first use, not when the module loads: the web page sets zod's `jitless` at
+ * start-up, after its imports, and a schema takes that setting when it is built.
+ */
+let bodyObject: ReturnType<typeof describedBodyObject> | undefined;
+
 /**
  * The application form body for an opportunity's steps (applicant-flow §3.1, §3.2, §5). It
  * parses a raw body — nested as FormData keys parse (`addresses[0][street]`) or JSON — into an
@@ -74,22 +97,14 @@ export function buildApplicationBodySchema(
   sections: readonly FormSection[],
   options: ApplicationSchemaOptions,
 ) {
-  const shape = Object.fromEntries(
-    Object.entries(describedFields).map(([key, description]) => [
-      key,
-      z.unknown().optional().describe(description),
-    ]),
-  ) as Record<keyof typeof describedFields, z.ZodOptional<z.ZodUnknown>>;
-  return z
-    .looseObject(shape)
-    .describe('Application form (applicant-flow §3.1, §3.2)')
-    .transform((raw, ctx): ApplicationSubmission => {
-      const issues = new Issues();
-      const submission = readSubmission({ issues, raw, sections, options });
-      for (const issue of issues.list) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      }
-      return submission;
-    });
+  bodyObject ??= describedBodyObject();
+  return bodyObject.transform((raw, ctx): ApplicationSubmission => {
+    const issues = new Issues();
+    const submission = readSubmission({ issues, raw, sections, options });
+    for (const issue of issues.list) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return submission;
+  });
 }
 export type ApplicationBodySchema = ReturnType<typeof buildApplicationBodySchema>;

@@ -488,17 +488,23 @@ export async function insertApplicationDocuments(
   }
 }
 
-/** Writes the answers to these questions (replacing earlier answers of the application to them). */
+/**
+ * Writes the answers to these questions (replacing earlier answers of the application to them).
+ * `created`: the application was inserted by this same transaction, so it has no earlier answers
+ * to delete (one statement fewer).
+ */
 export async function replaceQuestionAnswers(
   db: Executor,
   organisationId: number,
   applicationId: number,
   answers: Array<{ questionId: number; value: CustomFieldValue; fileIds: string[] }>,
+  options: { created?: boolean } = {},
 ): Promise<void> {
   if (answers.length === 0) {
     return;
   }
-  await db.delete(applicationQuestionAnswers).where(
+  if (!options.created) {
+    await db.delete(applicationQuestionAnswers).where(
     and(
       eq(applicationQuestionAnswers.organisationId, organisationId),
       eq(applicationQuestionAnswers.applicationId, applicationId),
@@ -507,7 +513,8 @@ export async function replaceQuestionAnswers(
         answers.map((answer) => answer.questionId),
       ),
     ),
-  );
+    );
+  }
   const inserted = await db
     .insert(applicationQuestionAnswers)
     .values(answers.map(({ questionId, value }) => ({ organisationId, applicationId, questionId, value })))
@@ -561,20 +568,24 @@ export async function insertAcceptedTerms(
   }
 }
 
+/** Replaces the application's time slots; `created` as for {@link replaceQuestionAnswers}. */
 export async function replaceTimeslots(
   db: Executor,
   organisationId: number,
   applicationId: number,
   timeslotIds: number[],
+  options: { created?: boolean } = {},
 ): Promise<void> {
-  await db
-    .delete(applicationTimeslots)
-    .where(
-      and(
-        eq(applicationTimeslots.organisationId, organisationId),
-        eq(applicationTimeslots.applicationId, applicationId),
-      ),
-    );
+  if (!options.created) {
+    await db
+      .delete(applicationTimeslots)
+      .where(
+        and(
+          eq(applicationTimeslots.organisationId, organisationId),
+          eq(applicationTimeslots.applicationId, applicationId),
+        ),
+      );
+  }
   if (timeslotIds.length > 0) {
     await db
       .insert(applicationTimeslots)
@@ -582,38 +593,56 @@ export async function replaceTimeslots(
   }
 }
 
-/** Sets the user's values of these attributes (files replaced too). */
+/**
+ * Sets the user's values of these attributes (files replaced too), in one statement each for the
+ * values, the old files and the new files. `newUser`: the user was inserted by this same
+ * transaction, so no value of theirs has files to delete.
+ */
 export async function upsertUserAttributeValues(
   db: Executor,
   organisationId: number,
   userId: number,
   values: Array<{ attributeId: number; value: CustomFieldValue; fileIds: string[] }>,
+  options: { newUser?: boolean } = {},
 ): Promise<void> {
-  for (const { attributeId, value, fileIds } of values) {
-    const [row] = await db
-      .insert(userAttributeValues)
-      .values({ organisationId, userId, attributeId, value })
-      .onConflictDoUpdate({
-        target: [userAttributeValues.userId, userAttributeValues.attributeId],
-        set: { value, updatedAt: new Date() },
-      })
-      .returning({ id: userAttributeValues.id });
-    if (!row) {
-      throw new Error('attribute value upsert returned nothing');
-    }
-    await db
-      .delete(userAttributeValueFiles)
-      .where(
-        and(
-          eq(userAttributeValueFiles.organisationId, organisationId),
-          eq(userAttributeValueFiles.valueId, row.id),
+  // One row per attribute (the last value given wins, as when each was written in turn): a
+  // statement may not update the same row twice.
+  const byAttribute = new Map(values.map((entry) => [entry.attributeId, entry]));
+  if (byAttribute.size === 0) {
+    return;
+  }
+  const rows = await db
+    .insert(userAttributeValues)
+    .values([...byAttribute.values()].map(({ attributeId, value }) => ({ organisationId, userId, attributeId, value })))
+    .onConflictDoUpdate({
+      target: [userAttributeValues.userId, userAttributeValues.attributeId],
+      set: { value: sql`excluded.${sql.identifier(userAttributeValues.value.name)}`, updatedAt: new Date() },
+    })
+    .returning({ id: userAttributeValues.id, attributeId: userAttributeValues.attributeId });
+  if (rows.length !== byAttribute.size) {
+    throw new Error('attribute value upsert returned fewer rows than it was given');
+  }
+  if (!options.newUser) {
+    await db.delete(userAttributeValueFiles).where(
+      and(
+        eq(userAttributeValueFiles.organisationId, organisationId),
+        inArray(
+          userAttributeValueFiles.valueId,
+          rows.map((row) => row.id),
         ),
-      );
-    if (fileIds.length > 0) {
-      await db
-        .insert(userAttributeValueFiles)
-        .values(fileIds.map((fileId, position) => ({ organisationId, valueId: row.id, fileId, position })));
-    }
+      ),
+    );
+  }
+  const fileRows = rows.flatMap(({ id, attributeId }) =>
+    (byAttribute.get(attributeId)?.fileIds ?? []).map((fileId, position) => ({
+      organisationId,
+      valueId: id,
+      fileId,
+      position,
+    })),
+  );
+  if (fileRows.length > 0) {
+    await db.insert(userAttributeValueFiles).values(fileRows);
   }
 }
 

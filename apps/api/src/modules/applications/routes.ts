@@ -91,6 +91,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
     auth: app.auth,
     files: { db: app.db, directory: filesDirectoryOf(app.config.dataDir) },
     outbox: app.outbox,
+    cache: app.answerCache,
   };
   const fileUrls = createFileUrlSigner(app.auth.codeKey);
 

@@ -11,6 +11,7 @@ import {
 } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { opportunityTypes } from '../../db/schema/index.js';
+import type { AnswerCache } from '../../plugins/answer-cache.js';
 import type { Session } from '../../plugins/auth.js';
 import { HttpError, issuesToErrors, validationError } from '../../plugins/errors.js';
 import type { AuthDeps } from '../auth/deps.js';
@@ -55,6 +56,12 @@ export type SubmitDeps = {
   files: FileStore;
   /** Emails a submit sends (reference requests) are queued with its transaction. */
   outbox: Pick<Outbox, 'queueEmail'>;
+  /**
+   * Keeps what every submit of an opportunity reads the same (the opportunity, its form, places
+   * and times) until a committed write changes it: the app's answer cache
+   * (plugins/answer-cache.ts), emptied by any write to those tables.
+   */
+  cache: Pick<AnswerCache, 'remember'>;
 };
 
 export type SubmitInput = {
@@ -74,23 +81,81 @@ export type SubmitInput = {
 export type SubmitResult =
   { status: 200; body: ApplyValidateResponse } | { status: 201; body: ApplySubmitResponse };
 
-/** Today (YYYY-MM-DD) in the organisation's time zone; London when the zone is unknown. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
+/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // Throws a RangeError for an unknown zone (never kept).
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    }).formatToParts(now);
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Today (YYYY-MM-DD) in the organisation's time zone; London when the zone is unknown. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = format(timeZone);
+    parts = dayFormatOf(timeZone).formatToParts(now);
   } catch {
-    parts = format('Europe/London');
+    parts = dayFormatOf('Europe/London').formatToParts(now);
   }
   const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Freezes `value` and everything it holds: a cached answer is shared by every request. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) {
+      deepFreeze((value as Record<string, unknown>)[key]);
+    }
+  }
+  return value;
+}
+
+type PublishedOpportunity = NonNullable<Awaited<ReturnType<typeof findPublishedOpportunity>>>;
+
+/**
+ * The published opportunity a submit names (id or slug), from the answer cache; 404 when there is
+ * none (not kept: publishing it is a write that empties the cache anyway).
+ */
+async function publishedOpportunityOf(
+  deps: SubmitDeps,
+  organisationId: number,
+  reference: string,
+): Promise<PublishedOpportunity> {
+  return deps.cache.remember(`apply:opportunity:${String(organisationId)}:${reference}`, async () => {
+    const found = await findPublishedOpportunity(deps.db, organisationId, reference);
+    if (!found) {
+      throw new HttpError(404, 'This opportunity does not exist or is no longer open.');
+    }
+    return deepFreeze(found);
+  });
+}
+
+/**
+ * What a submit validates against that is the same for every applicant of the opportunity: the
+ * form's sections and the opportunity's places and times. Kept in the answer cache, whose tables
+ * (CACHED_ANSWER_TABLES) include every one read here. (The motivations are not among them, so
+ * they are read per request.)
+ */
+async function applicationFormOf(deps: SubmitDeps, organisationId: number, opportunityId: number) {
+  return deps.cache.remember(`apply:form:${String(organisationId)}:${String(opportunityId)}`, async () => {
+    const [sections, subLocations] = await Promise.all([
+      getApplicationForm(deps.db, organisationId, String(opportunityId)),
+      listSubLocations(deps.db, opportunityId),
+    ]);
+    return deepFreeze({ sections, subLocations });
+  });
 }
 
 /** Plain JSON of a body with files replaced by their name, type and digest, keys sorted. */
@@ -311,11 +376,7 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
   const { db } = deps;
   const { organisation, raw, session } = input;
   const organisationId = organisation.id;
-  const found = await findPublishedOpportunity(db, organisationId, input.reference);
-  if (!found) {
-    throw new HttpError(404, 'This opportunity does not exist or is no longer open.');
-  }
-  const { opportunity } = found;
+  const { opportunity } = await publishedOpportunityOf(deps, organisationId, input.reference);
   const validateOnly = formFlag(raw.validateOnly);
 
   const idempotencyKey = validateOnly ? null : input.idempotencyKey;
@@ -360,7 +421,7 @@ async function submitUnanswered(
   deps: SubmitDeps,
   input: SubmitInput,
   key: {
-    opportunity: NonNullable<Awaited<ReturnType<typeof findPublishedOpportunity>>>['opportunity'];
+    opportunity: PublishedOpportunity['opportunity'];
     validateOnly: boolean;
     idempotencyKey: string | null;
     requestHash: string | null;
@@ -373,10 +434,9 @@ async function submitUnanswered(
   const applicant = await resolveApplicant(db, { organisation, opportunityId: opportunity.id, raw, session });
   const user = existingUserOf(applicant);
   const today = todayIn(organisation.timezone);
-  const [sections, motivations, subLocations, supplied, diversityAnswered] = await Promise.all([
-    getApplicationForm(db, organisationId, String(opportunity.id)),
+  const [{ sections, subLocations }, motivations, supplied, diversityAnswered] = await Promise.all([
+    applicationFormOf(deps, organisationId, opportunity.id),
     listPublicMotivations(db, organisationId, 999),
-    listSubLocations(db, opportunity.id),
     user ? listSuppliedDocumentTypeIds(db, organisationId, user.id) : Promise.resolve([]),
     user ? hasDiversityAnswers(db, organisationId, user.id) : Promise.resolve(false),
   ]);

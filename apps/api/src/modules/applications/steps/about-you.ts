@@ -71,9 +71,13 @@ export const aboutYouStep: ApplicationStep = {
     }
     return errors;
   },
-  async write(tx, { organisation, userId, applicationId, submission, sections, now }) {
+  async write(tx, { organisation, applicant, userId, applicationId, submission, sections, now }) {
     const organisationId = organisation.id;
     const { questionIds, attributeIds } = idsBySlug(sections);
+    // Only an application completed by its key existed before this submit; only the applicants
+    // of a key, a session or a supervisor's choice existed before it.
+    const created = applicant.kind !== 'key';
+    const newUser = applicant.kind === 'new' || applicant.kind === 'supervised-new';
     await replaceQuestionAnswers(
       tx,
       organisationId,
@@ -82,6 +86,7 @@ export const aboutYouStep: ApplicationStep = {
         const questionId = questionIds.get(slug);
         return questionId === undefined ? [] : [{ questionId, value: answer.value, fileIds: answer.fileIds }];
       }),
+      { created },
     );
     await upsertUserAttributeValues(
       tx,
@@ -91,6 +96,7 @@ export const aboutYouStep: ApplicationStep = {
         const attributeId = attributeIds.get(slug);
         return attributeId === undefined ? [] : [{ attributeId, value: answer.value, fileIds: answer.fileIds }];
       }),
+      { newUser },
     );
     const fileIds = answerFileIds(submission).map((entry) => entry.id);
     // The applicant becomes the owner of files that have none, so that they can read them back.

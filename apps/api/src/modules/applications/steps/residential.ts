@@ -99,7 +99,10 @@ export const residentialStep: ApplicationStep = {
     const { organisation, applicant, applicationId, submission, userId } = context;
     // Completing by key without choosing keeps the slots chosen when the application was created.
     if (applicant.kind !== 'key' || submission.timeslotIds.length > 0) {
-      await replaceTimeslots(tx, organisation.id, applicationId, submission.timeslotIds);
+      // A new application (not one completed by its key) has no slots yet to replace.
+      await replaceTimeslots(tx, organisation.id, applicationId, submission.timeslotIds, {
+        created: applicant.kind !== 'key',
+      });
     }
     const plan = await planOf(tx, context);
     if (!plan) {

@@ -1,0 +1,157 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formSectionQuestions, opportunities, questions } from '../../db/schema/index.js';
+import { seedDemo, type DemoSeedResult } from '../../db/seed/demo.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { newApplicantDetails } from '../../test/factories/application.js';
+
+// What the apply route asks the database per request. It reads the opportunity, its form and its
+// places and times from the answer cache (plugins/answer-cache.ts): per request it reads only what
+// depends on the request, and a committed change to the opportunity or its form is seen by the
+// next submit. A new application writes its parts without first deleting what cannot exist yet.
+
+let ctx: TestContext;
+let demo: DemoSeedResult;
+const host = 'localhost';
+let requestCount = 0;
+let quickHelp: { motivation: number; timeslot: number; consentOption: number };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  demo = await seedDemo(ctx.db);
+  const form = await ctx.app.inject({
+    url: '/api/opportunities/quick-help/application-form',
+    headers: { host },
+  });
+  const consentOption = form
+    .json<{ data: Array<{ type: string; consents: Array<{ options: Array<{ id: number }> }> }> }>()
+    .data.find((section) => section.type === 'review-apply')?.consents[0]?.options[0]?.id;
+  const motivations = await ctx.app.inject({ url: '/api/motivations/public?limit=999', headers: { host } });
+  const opportunity = await ctx.app.inject({ url: '/api/opportunities/quick-help', headers: { host } });
+  quickHelp = {
+    motivation: motivations.json<{ data: Array<{ id: number }> }>().data[0]?.id ?? 0,
+    timeslot:
+      opportunity.json<{ data: { sub_locations: Array<{ timeslots: Array<{ id: number }> }> } }>().data
+        .sub_locations[0]?.timeslots[0]?.id ?? 0,
+    consentOption: consentOption ?? 0,
+  };
+});
+afterAll(() => ctx?.close());
+beforeEach(() => ctx.app.answerCache.clear());
+
+/** A valid quick-help form of a new applicant, checked only unless `validateOnly` is overridden. */
+function dryRun(overrides: Record<string, unknown> = {}) {
+  requestCount += 1;
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/opportunities/quick-help/apply',
+    remoteAddress: `10.43.${requestCount >> 8}.${requestCount & 255}`,
+    headers: { host },
+    payload: {
+      ...newApplicantDetails(),
+      why: 'I would like to help my neighbours.',
+      motivation: quickHelp.motivation,
+      special_requirements_bool: 'no',
+      attributes: { occupation: 'Nurse', 'preferred-contact': 'email' },
+      questions: { 'availability-notes': 'Weekday afternoons', 'heard-about-us': 'friend' },
+      consents: [quickHelp.consentOption],
+      terms: [true],
+      new_password: 'Sunshine42',
+      new_password_confirm: 'Sunshine42',
+      timeslot_ids: [quickHelp.timeslot],
+      validateOnly: '1',
+      ...overrides,
+    },
+  });
+}
+
+/** The SQL of every statement prepared while `run` runs, transactions' included (their sessions share the class). */
+async function sqlDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const session = (ctx.db as unknown as { session: object }).session;
+  const prototype = Object.getPrototypeOf(session) as { prepareQuery: (query: { sql: string }) => unknown };
+  const prepared = vi.spyOn(prototype, 'prepareQuery');
+  try {
+    await run();
+    return prepared.mock.calls.map(([query]) => query.sql);
+  } finally {
+    prepared.mockRestore();
+  }
+}
+
+/** How many statements the app's database handle prepares while `run` runs. */
+async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
+  const session = (ctx.db as unknown as { session: { prepareQuery: (...args: never[]) => unknown } }).session;
+  const prepared = vi.spyOn(session, 'prepareQuery');
+  try {
+    await run();
+    return prepared.mock.calls.length;
+  } finally {
+    prepared.mockRestore();
+  }
+}
+
+describe('the apply route and the answer cache', () => {
+  it('a dry run reads the opportunity and its form once: the next one reads only the motivations and the email', async () => {
+    const first = await dryRun();
+    expect(first.statusCode, first.body).toBe(200);
+    let second: Awaited<ReturnType<typeof dryRun>> | undefined;
+    const statements = await statementsDuring(async () => {
+      second = await dryRun();
+    });
+    expect(second?.statusCode, second?.body).toBe(200);
+    // The public motivations, and whether the new applicant's email has an account.
+    expect(statements).toBe(2);
+  });
+
+  it('a committed change to the form is seen by the next submit', async () => {
+    expect((await dryRun()).statusCode).toBe(200);
+    const [question] = await ctx.db
+      .select({ id: questions.id, compulsory: questions.compulsory })
+      .from(questions)
+      .innerJoin(formSectionQuestions, eq(formSectionQuestions.questionId, questions.id))
+      .where(and(eq(questions.organisationId, demo.organisationId), eq(questions.slug, 'availability-notes')))
+      .limit(1);
+    if (!question) {
+      throw new Error('the demo quick-help form lacks its availability-notes question');
+    }
+    await ctx.db.update(questions).set({ compulsory: true }).where(eq(questions.id, question.id));
+    try {
+      const response = await dryRun({ questions: { 'heard-about-us': 'friend' } });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toContain(
+        'questions.availability-notes',
+      );
+    } finally {
+      await ctx.db
+        .update(questions)
+        .set({ compulsory: question.compulsory })
+        .where(eq(questions.id, question.id));
+    }
+  });
+
+  it('an opportunity unpublished after a submit is refused (404) by the next one', async () => {
+    expect((await dryRun()).statusCode).toBe(200);
+    const slug = eq(opportunities.slug, 'quick-help');
+    await ctx.db.update(opportunities).set({ published: false }).where(slug);
+    try {
+      expect((await dryRun()).statusCode).toBe(404);
+    } finally {
+      await ctx.db.update(opportunities).set({ published: true }).where(slug);
+    }
+    expect((await dryRun()).statusCode).toBe(200);
+  });
+
+  it('a new application writes its answers, attribute values and slots without deleting first', async () => {
+    let response: Awaited<ReturnType<typeof dryRun>> | undefined;
+    const statements = await sqlDuring(async () => {
+      response = await dryRun({ validateOnly: undefined });
+    });
+    expect(response?.statusCode, response?.body).toBe(201);
+    const deletes = statements.filter((text) => /^delete from/i.test(text));
+    expect(deletes.join('\n')).not.toMatch(
+      /application_question_answers|application_timeslots|user_attribute_value_files/,
+    );
+    // Both attributes (occupation, preferred contact) in one statement.
+    expect(statements.filter((text) => /^insert into "user_attribute_values"/i.test(text))).toHaveLength(1);
+  });
+});
