@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.js';
@@ -17,6 +16,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { registerAuthRootRoutes } from './modules/auth/root-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
@@ -77,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // HTTPS-only directives would break a plain-HTTP install (the demo on localhost), so they follow PUBLIC_ORIGIN.
   const https = config.publicOrigin.startsWith('https:');
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     hsts: https,
     contentSecurityPolicy: {
       useDefaults: false,
