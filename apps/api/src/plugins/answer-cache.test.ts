@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationFormResponse, Opportunity, Organisation } from '@muster/contract';
-import { opportunities, opportunityApplyActions, organisationHosts, organisations, terms } from '../db/schema/index.js';
+import {
+  opportunities,
+  opportunityApplyActions,
+  organisationHosts,
+  organisations,
+  teamRooms,
+  terms,
+} from '../db/schema/index.js';
+import { tablesOfMessage } from './answer-cache.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createOpportunity } from '../test/factories/opportunity.js';
 import { callAs, createTenant, type Caller, type Tenant } from '../test/tenant.js';
@@ -167,5 +175,67 @@ describe('the kept public answers', () => {
       .insert(opportunityApplyActions)
       .values({ organisationId: north.tenant.id, opportunityId: north.opportunityId, userId: null });
     expect(await ctx.app.answerCache.remember('test:kept', build)).toBe(1);
+  });
+});
+
+describe('answers scoped to tables of their own (issue 13: residential availability)', () => {
+  const counter = () => {
+    let builds = 0;
+    return async () => {
+      builds += 1;
+      return builds;
+    };
+  };
+
+  it('forget only the answers built from a scoped table written, and keep every other', async () => {
+    const scoped = counter();
+    const plain = counter();
+    expect(await ctx.app.answerCache.remember('test:scoped', scoped, { tables: ['team_rooms'] })).toBe(1);
+    expect(await ctx.app.answerCache.remember('test:plain', plain)).toBe(1);
+    expect(await ctx.app.answerCache.remember('test:scoped', scoped, { tables: ['team_rooms'] })).toBe(1);
+    await ctx.db.insert(teamRooms).values({ organisationId: north.tenant.id, teamId: north.teamId, name: 'Heron', beds: 1 });
+    expect(await ctx.app.answerCache.remember('test:scoped', scoped, { tables: ['team_rooms'] })).toBe(2);
+    expect(await ctx.app.answerCache.remember('test:plain', plain)).toBe(1);
+    // A write to a table every answer is built from still forgets the scoped ones too.
+    await ctx.db.update(terms).set({ name: 'North agreement' }).where(eq(terms.id, north.termId));
+    expect(await ctx.app.answerCache.remember('test:scoped', scoped, { tables: ['team_rooms'] })).toBe(3);
+    expect(await ctx.app.answerCache.remember('test:plain', plain)).toBe(2);
+  });
+
+  it('do not keep an answer whose scoped table was written while it was being built', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = ctx.app.answerCache.remember(
+      'test:scoped-slow',
+      async () => {
+        await held;
+        return 'built before the change';
+      },
+      { tables: ['team_rooms'] },
+    );
+    await ctx.db.insert(teamRooms).values({ organisationId: north.tenant.id, teamId: north.teamId, name: 'Otter', beds: 1 });
+    release();
+    expect(await slow).toBe('built before the change');
+    const again = await ctx.app.answerCache.remember('test:scoped-slow', async () => 'built after the change', {
+      tables: ['team_rooms'],
+    });
+    expect(again).toBe('built after the change');
+  });
+
+  it('refuse a table that no write would forget them for', async () => {
+    await expect(ctx.app.answerCache.remember('test:bad', async () => 1, { tables: ['tasks'] })).rejects.toThrow(
+      /tasks is not a table answers may be scoped to/,
+    );
+  });
+
+  it('read the tables a Redis message names, and nothing from an older process’s message', () => {
+    expect(tablesOfMessage(JSON.stringify({ origin: 'a', tables: ['team_rooms', 'terms'] }))).toEqual([
+      'team_rooms',
+      'terms',
+    ]);
+    expect(tablesOfMessage('0b7c6c1e-5d0a-4f55-9d1c-5a4b7e9b2f10')).toBeNull();
+    expect(tablesOfMessage('{"origin":"a"}')).toBeNull();
   });
 });

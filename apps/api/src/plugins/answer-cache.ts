@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import {
+  addresses,
   attributeCategories,
   attributeOptions,
   attributes,
@@ -28,10 +29,15 @@ import {
   organisations,
   questionOptions,
   questions,
+  residentialBookings,
   roleProfiles,
+  teamRooms,
+  teamRoomUnavailablePeriods,
   teams,
   terms,
+  users,
 } from '../db/schema/index.js';
+import { PERMISSION_TABLES } from '../modules/auth/permission-cache.js';
 
 /**
  * Every table a cached answer is built from: the organisation and its hosts (tenancy, organisation
@@ -70,6 +76,24 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
   ].map((table) => getTableName(table)),
 );
 
+/**
+ * Tables an answer may also be built from by naming them (`remember`'s `tables`): a committed write
+ * to one of them forgets only the answers that named it, in every process. A residential team's
+ * nightly availability is built from its rooms, their closures and its bookings, which change with
+ * every booking; emptying the whole cache for each would cost every other answer for nothing.
+ * `users` is here because deleting a person deletes their bookings by cascade, which the write
+ * watch does not see: an answer built from bookings names `users` too. The built-in address finder's
+ * suggestions are built from `addresses` alone (reference data, the same for every organisation).
+ * A user's permission names (the auth plugin, every signed-in request) are built from the grant,
+ * role and denial tables of `PERMISSION_TABLES`.
+ */
+export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
+  ...[teamRooms, teamRoomUnavailablePeriods, residentialBookings, users, addresses].map((table) =>
+    getTableName(table),
+  ),
+  ...PERMISSION_TABLES,
+]);
+
 /** Most answers kept; beyond it the oldest go first (hosts no organisation serves, unknown slugs). */
 const MAX_ENTRIES = 10_000;
 /**
@@ -78,7 +102,10 @@ const MAX_ENTRIES = 10_000;
  */
 const MAX_AGE_MS = 60_000;
 
-type Entry = { value: unknown; storedAt: number };
+/** What an answer is built from beyond {@link CACHED_ANSWER_TABLES}: tables of {@link SCOPED_ANSWER_TABLES}. */
+export type AnswerOptions = { tables?: readonly string[] };
+
+type Entry = { value: unknown; storedAt: number; tables: readonly string[] };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,14 +120,20 @@ export type AnswerCache = {
    * The value kept under `key`, or `build()`'s (kept for the next call, unless a write committed
    * while it was being built). `build` must read everything it depends on from the database
    * itself, never from something read before it was called. A thrown error is not kept.
+   * `options.tables` names the tables of {@link SCOPED_ANSWER_TABLES} it is also built from.
    */
-  remember<T>(key: string, build: () => Promise<T>): Promise<T>;
+  remember<T>(key: string, build: () => Promise<T>, options?: AnswerOptions): Promise<T>;
   /**
    * Sends the JSON answer kept under `key`, or the one `build()` gives (serialised once, by the
    * route's own response schema, and kept as text): a 200 for a GET route whose answer depends
-   * only on what `key` names and on the tables in {@link CACHED_ANSWER_TABLES}.
+   * only on what `key` names, on the tables in {@link CACHED_ANSWER_TABLES} and on `options.tables`.
    */
-  sendJson(reply: FastifyReply, key: string, build: () => Promise<unknown>): Promise<FastifyReply>;
+  sendJson(
+    reply: FastifyReply,
+    key: string,
+    build: () => Promise<unknown>,
+    options?: AnswerOptions,
+  ): Promise<FastifyReply>;
   /** Forgets every answer of this process (tests, and when an invalidation may have been missed). */
   clear(): void;
 };
@@ -117,13 +150,43 @@ export type AnswerCache = {
 export const answerCachePlugin = fp(
   async (app: FastifyInstance) => {
     const entries = new Map<string, Entry>();
-    const building = new Map<string, Promise<unknown>>();
+    const building = new Map<string, { promise: Promise<unknown>; tables: readonly string[] }>();
     /** Bumped by every invalidation: a build that began under an older one is not kept. */
     let generation = 0;
+    /** Bumped by every write to a scoped table: a build from it that began before is not kept. */
+    const tableGenerations = new Map<string, number>();
     const invalidate = () => {
       generation += 1;
       entries.clear();
       building.clear();
+    };
+    /** Forgets what the written tables change: everything, or the answers built from a scoped table. */
+    const invalidateTables = (tables: Iterable<string>) => {
+      const scoped = new Set<string>();
+      for (const table of tables) {
+        if (CACHED_ANSWER_TABLES.has(table)) {
+          invalidate();
+          return;
+        }
+        if (SCOPED_ANSWER_TABLES.has(table)) {
+          scoped.add(table);
+        }
+      }
+      if (scoped.size === 0) {
+        return;
+      }
+      scoped.forEach((table) => tableGenerations.set(table, (tableGenerations.get(table) ?? 0) + 1));
+      const stale = (built: readonly string[]) => built.some((table) => scoped.has(table));
+      for (const [key, entry] of entries) {
+        if (stale(entry.tables)) {
+          entries.delete(key);
+        }
+      }
+      for (const [key, run] of building) {
+        if (stale(run.tables)) {
+          building.delete(key);
+        }
+      }
     };
 
     const redisUrl = app.config.redisUrl;
@@ -152,9 +215,15 @@ export const answerCachePlugin = fp(
         );
       });
       // Applied in the same turn as it is read from the socket: before any request read after it.
-      subscriber.on('message', (from: string) => {
+      // The message names the tables written; anything else (an older process's) empties it all.
+      subscriber.on('message', (from: string, message: string) => {
         if (from === channel) {
-          invalidate();
+          const tables = tablesOfMessage(message);
+          if (tables) {
+            invalidateTables(tables);
+          } else {
+            invalidate();
+          }
         }
       });
       app.addHook('onClose', async () => {
@@ -164,13 +233,16 @@ export const answerCachePlugin = fp(
     }
 
     const stopWatching = app.database.onCommittedWrite(async (tables) => {
-      if (![...tables].some((table) => CACHED_ANSWER_TABLES.has(table))) {
+      const relevant = [...tables].filter(
+        (table) => CACHED_ANSWER_TABLES.has(table) || SCOPED_ANSWER_TABLES.has(table),
+      );
+      if (relevant.length === 0) {
         return;
       }
-      invalidate();
+      invalidateTables(relevant);
       if (publisher) {
         try {
-          await publisher.publish(channel, origin);
+          await publisher.publish(channel, JSON.stringify({ origin, tables: relevant }));
         } catch (error) {
           app.log.error({ err: error }, 'answer cache: other processes could not be told of a change');
         }
@@ -184,7 +256,12 @@ export const answerCachePlugin = fp(
      */
     const settle = redisUrl ? () => new Promise<void>((resolve) => setImmediate(resolve)) : null;
 
-    const remember = async <T>(key: string, build: () => Promise<T>): Promise<T> => {
+    const remember = async <T>(key: string, build: () => Promise<T>, options?: AnswerOptions): Promise<T> => {
+      const tables = options?.tables ?? [];
+      const unscoped = tables.find((table) => !SCOPED_ANSWER_TABLES.has(table));
+      if (unscoped !== undefined) {
+        throw new Error(`answer cache: ${unscoped} is not a table answers may be scoped to`);
+      }
       if (settle) {
         await settle();
       }
@@ -197,24 +274,28 @@ export const answerCachePlugin = fp(
       }
       const running = building.get(key);
       if (running) {
-        return running as Promise<T>;
+        return running.promise as Promise<T>;
       }
       const startedAt = generation;
+      const tablesAt = tables.map((table) => tableGenerations.get(table) ?? 0);
+      const unchanged = () =>
+        generation === startedAt &&
+        tables.every((table, index) => (tableGenerations.get(table) ?? 0) === tablesAt[index]);
       const built = build().then((value) => {
-        if (generation === startedAt && subscribed) {
+        if (unchanged() && subscribed) {
           if (entries.size >= MAX_ENTRIES) {
             const oldest = entries.keys().next();
             if (!oldest.done) {
               entries.delete(oldest.value);
             }
           }
-          entries.set(key, { value, storedAt: Date.now() });
+          entries.set(key, { value, storedAt: Date.now(), tables });
         }
         return value;
       });
-      building.set(key, built);
+      building.set(key, { promise: built, tables });
       const forget = () => {
-        if (building.get(key) === built) {
+        if (building.get(key)?.promise === built) {
           building.delete(key);
         }
       };
@@ -224,8 +305,8 @@ export const answerCachePlugin = fp(
 
     app.decorate('answerCache', {
       remember,
-      async sendJson(reply, key, build) {
-        const body = await remember(key, async () => reply.serialize(await build()) as string);
+      async sendJson(reply, key, build, options) {
+        const body = await remember(key, async () => reply.serialize(await build()) as string, options);
         return reply.type('application/json; charset=utf-8').send(body);
       },
       clear: invalidate,
@@ -233,3 +314,16 @@ export const answerCachePlugin = fp(
   },
   { name: 'answer-cache' },
 );
+
+/** The tables a Redis message of this cache names, or null when it names none (an older process's). */
+export function tablesOfMessage(message: string): string[] | null {
+  try {
+    const parsed: unknown = JSON.parse(message);
+    if (parsed && typeof parsed === 'object' && 'tables' in parsed && Array.isArray(parsed.tables)) {
+      return parsed.tables.filter((table): table is string => typeof table === 'string');
+    }
+  } catch {
+    // Not JSON: an origin id alone, as processes before the scoped tables sent.
+  }
+  return null;
+}

@@ -7,6 +7,7 @@ import { HttpError } from './errors.js';
 import { organisationOf } from './tenancy.js';
 import type { AuthDeps, RequestMeta } from '../modules/auth/deps.js';
 import type { OwnAccountContext } from '../modules/auth/own-account.js';
+import { cachedPermissionNames } from '../modules/auth/permission-cache.js';
 import { resolveJwtSecret } from '../modules/auth/secret.js';
 import { createSecurityLog } from '../modules/auth/security-log.js';
 import { verifySessionToken } from '../modules/auth/sessions.js';
@@ -172,7 +173,13 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
     };
     app.decorate('auth', deps);
 
-    const verifyToken: TokenVerifier = options.verifyToken ?? ((token) => verifySessionToken(deps, token));
+    // Permissions are kept per user in the answer cache, which every committed write to a table
+    // they are read from empties at once, in every process (modules/auth/permission-cache.ts).
+    const permissionsOf = app.hasDecorator('answerCache')
+      ? cachedPermissionNames(app.answerCache, app.db)
+      : undefined;
+    const verifyToken: TokenVerifier =
+      options.verifyToken ?? ((token) => verifySessionToken(deps, token, { permissionsOf }));
     const rejectedTokens = new WeakSet<FastifyRequest>();
     app.decorateRequest('session', null);
     app.addHook('preHandler', async (request) => {

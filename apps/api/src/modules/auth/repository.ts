@@ -394,12 +394,16 @@ export async function insertToken(db: Executor, row: typeof authTokens.$inferIns
   await db.insert(authTokens).values(row);
 }
 
-/** Records that a sign-in was used at `at`, unless that was already recorded less than a minute before. */
+/**
+ * Records that a sign-in was used at `at`, unless a use less than `intervalMs` before it is already
+ * recorded (two requests racing write once).
+ */
 export async function touchSession(
   db: Executor,
   organisationId: number,
   sessionId: string,
   at: Date,
+  intervalMs: number,
 ): Promise<void> {
   await db
     .update(authSessions)
@@ -408,7 +412,7 @@ export async function touchSession(
       and(
         eq(authSessions.organisationId, organisationId),
         eq(authSessions.id, sessionId),
-        lt(authSessions.lastSeenAt, new Date(at.getTime() - 60_000)),
+        lt(authSessions.lastSeenAt, new Date(at.getTime() - intervalMs)),
       ),
     );
 }

@@ -167,7 +167,14 @@ function organisationIdOf(payload: Record<string, unknown>): number | null {
  * The session behind a bearer token, or null: the signature, issuer, audience, kind and expiry
  * must hold, and neither the token nor its sign-in may be revoked or past SESSION_MAX_AGE.
  */
-export async function verifySessionToken(deps: AuthDeps, token: string): Promise<VerifiedSession | null> {
+export async function verifySessionToken(
+  deps: AuthDeps,
+  token: string,
+  options: {
+    /** The permission names the user holds now (default: read from the database each time). */
+    permissionsOf?: (organisationId: number, userId: number) => Promise<string[]>;
+  } = {},
+): Promise<VerifiedSession | null> {
   const payload = await deps.tokens.verify('session', token);
   const organisationId = payload ? organisationIdOf(payload) : null;
   if (!payload || organisationId === null) {
@@ -185,12 +192,24 @@ export async function verifySessionToken(deps: AuthDeps, token: string): Promise
   ) {
     return null;
   }
-  // Permissions are read afresh on every request rather than taken from the token's claim, so a
-  // grant or a denial takes effect at once (§6); the claim is only for the client's display. The
-  // two writes and reads are independent, so they overlap on a pooled connection.
+  // Permissions are what the user holds now rather than the token's claim, so a grant or a denial
+  // takes effect on the next request (§6); the claim is only for the client's display. They are
+  // read from the database, or from a cache that every write to their tables empties at once.
+  // Use is recorded only once the recorded use is older than `sessionTouchInterval`: the session
+  // row just read says so, and most requests then write nothing. Both overlap on the pool.
+  const permissionsOf =
+    options.permissionsOf ?? ((orgId, userId) => loadPermissionNames(deps.db, orgId, userId));
   const [, permissions] = await Promise.all([
-    touchSession(deps.db, organisationId, found.session.id, new Date(now)),
-    loadPermissionNames(deps.db, organisationId, found.token.userId),
+    now - found.session.lastSeenAt.getTime() > sessionTouchInterval(deps.config)
+      ? touchSession(
+          deps.db,
+          organisationId,
+          found.session.id,
+          new Date(now),
+          sessionTouchInterval(deps.config),
+        )
+      : undefined,
+    permissionsOf(organisationId, found.token.userId),
   ]);
   return {
     userId: found.token.userId,
@@ -200,6 +219,18 @@ export async function verifySessionToken(deps: AuthDeps, token: string): Promise
     sessionId: found.session.id,
     twoFactorEnrolmentRequired: payload.two_factor_enrolment_required === true,
   };
+}
+
+/** The longest the recorded use of a sign-in may lag its real last use (milliseconds). */
+const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * How stale `last_seen_at` may be before a request records its use: a minute, or a tenth of
+ * SESSION_IDLE_TIMEOUT when that is shorter. The idle limit is read from `last_seen_at`, so a sign-in
+ * in use is at most this much nearer its limit than it really is (a minute of the default 30).
+ */
+export function sessionTouchInterval(config: Pick<AuthDeps['config'], 'sessionIdleTimeout'>): number {
+  return Math.min(SESSION_TOUCH_INTERVAL_MS, (config.sessionIdleTimeout * 1000) / 10);
 }
 
 const SESSION_EXPIRED = 'Your session has expired, please sign in again.';
@@ -288,7 +319,7 @@ export async function refreshSession(
         jti: newJti,
         now,
       });
-      await touchSession(tx, organisationId, existing.session.id, now);
+      await touchSession(tx, organisationId, existing.session.id, now, sessionTouchInterval(deps.config));
       return { ok: true, token: issued.token };
     })
     .catch((error: unknown) => {

@@ -318,3 +318,18 @@ describe('GET /api/geocode/retrieve/ refusals', () => {
     expect((await from('192.0.2.8')).statusCode).toBe(200);
   });
 });
+
+describe('the kept suggestions of the built-in finder (issue 13)', () => {
+  it('are answered from the cache once built, and a new address is found at once', async () => {
+    const before = await search('BS5 9QQ');
+    expect(before).toEqual([]);
+    const kept = await ctx.app.answerCache.remember('geocode-search:BS5 9QQ', () => {
+      throw new Error('the suggestions were not kept');
+    });
+    expect(JSON.parse(String(kept))).toEqual({ data: { data: [] } });
+    await createAddresses(ctx.db, [{ number: '12', street: 'Kept Road', city: 'Bristol', postcode: 'BS5 9QQ' }]);
+    expect(await search('BS5 9QQ')).toEqual([suggestionNamed('12 Kept Road, Bristol, BS5 9QQ', 'address')]);
+    // Kept answers are still refused to a host that serves no organisation.
+    expect((await get('/api/geocode/retrieve/?q=BS5%209QQ', 'nobody.test')).statusCode).toBe(404);
+  });
+});

@@ -7,10 +7,15 @@ import {
   geocodeSearchQuerySchema,
   geocodeSearchResponseSchema,
 } from '@muster/contract';
+import { getTableName } from 'drizzle-orm';
+import { addresses } from '../../db/schema/index.js';
 import { clientAddressKey } from '../../plugins/rate-limit.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { geocodeLimitRules } from './limits.js';
 import { createGeocodeService } from './service.js';
+
+/** What the built-in finder's suggestions are built from. */
+const ADDRESS_TABLES = [getTableName(addresses)];
 
 const errors = {
   404: errorResponseSchema,
@@ -49,9 +54,16 @@ export async function registerGeocodeModule(app: FastifyInstance): Promise<void>
       },
       preHandler: limited,
     },
-    async (request) => ({
-      data: { data: await service.search(request.query.q, request.query.usePca) },
-    }),
+    async (request, reply) => {
+      const { q, usePca } = request.query;
+      const build = async () => ({ data: { data: await service.search(q, usePca) } });
+      if (!service.searchesBuiltIn(usePca)) {
+        return build();
+      }
+      // The built-in finder's suggestions are kept until the addresses change (answer-cache.ts);
+      // the host's organisation and the client's limit are still checked on every request.
+      return app.answerCache.sendJson(reply, `geocode-search:${q}`, build, { tables: ADDRESS_TABLES });
+    },
   );
 
   api.get(

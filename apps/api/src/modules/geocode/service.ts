@@ -19,6 +19,11 @@ export type WarningLog = { warn(details: object, message: string): void };
 export type GeocodeService = {
   /** Suggestions for `text`: from Loqate when asked (`usePca`) and configured, else built in. */
   search(text: string, usePca: boolean): Promise<GeocodeSuggestion[]>;
+  /**
+   * True when `search(text, usePca)` answers from the built-in finder: suggestions built from the
+   * `addresses` table alone, the same for every organisation and caller.
+   */
+  searchesBuiltIn(usePca: boolean): boolean;
   /** The address or the container behind a suggestion's id; 404 when unknown. */
   retrieve(id: string): Promise<GeocodeRetrieveResponse['data']['data']>;
 };
@@ -78,6 +83,10 @@ export function createGeocodeService(options: {
   }
 
   return {
+    searchesBuiltIn(usePca) {
+      return !(usePca && loqate);
+    },
+
     async search(text, usePca) {
       const provider = usePca && loqate ? loqate : builtIn;
       const found = await guarded(provider, () => provider.search(text));

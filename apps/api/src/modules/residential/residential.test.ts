@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { residentialBookings, teamRoomUnavailablePeriods, teams, users } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createAccount, sessionTokenFor } from '../../test/factories/auth.js';
 import { createTeam } from '../../test/factories/opportunity.js';
@@ -346,5 +348,71 @@ describe('GET /api/users/{userId}/residential-bookings', () => {
       token: await sessionTokenFor(ctx.app, organisation.id, staff.id),
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the kept availability (issue 13)', () => {
+  const window = 'willing_to_share=0&start_date=2026-12-05&end_date=2026-12-06';
+  const key = (organisationId: number, teamId: number) =>
+    `residential-availability:${organisationId}:${teamId}:0:2026-12-05:2026-12-06`;
+  const capacity = async (teamId: number, host?: string) => {
+    const reply = await get(`/api/residential-availability/team/${teamId}?${window}`, { host });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return Object.values(nightsOf(reply)).map((night) => night.available_capacity);
+  };
+
+  it('is answered from the cache once built, per organisation, team and window', async () => {
+    const team = await createTeam(ctx.db, organisation.id);
+    await createRoom(ctx.db, organisation.id, team.id, { name: 'Heron' });
+    expect(await capacity(team.id)).toEqual([1, 1]);
+    const kept = await ctx.app.answerCache.remember(key(organisation.id, team.id), () => {
+      throw new Error('the availability was not kept');
+    });
+    expect(JSON.parse(String(kept))).toEqual({
+      data: { data: { '2026-12-05': { available_capacity: 1 }, '2026-12-06': { available_capacity: 1 } } },
+    });
+    // Another organisation asking for the same team id is still refused.
+    const elsewhere = await get(`/api/residential-availability/team/${team.id}?${window}`, { host: other.hosts[0] });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('answers a booking, a cancellation, a closed room and a new room at once', async () => {
+    const team = await createTeam(ctx.db, organisation.id);
+    const heron = await createRoom(ctx.db, organisation.id, team.id, { name: 'Heron' });
+    await createRoom(ctx.db, organisation.id, team.id, { name: 'Otter' });
+    const guest = await createUser(ctx.db, organisation.id);
+    expect(await capacity(team.id)).toEqual([2, 2]);
+    const booking = await createBooking(ctx.db, organisation.id, {
+      userId: guest.id,
+      teamId: team.id,
+      startDate: '2026-12-05',
+      endDate: '2026-12-06',
+    });
+    expect(await capacity(team.id)).toEqual([1, 2]);
+    await ctx.db.update(residentialBookings).set({ status: 'cancelled' }).where(eq(residentialBookings.id, booking.id));
+    expect(await capacity(team.id)).toEqual([2, 2]);
+    await closeRoom(ctx.db, organisation.id, heron.id, '2026-12-06', '2026-12-06');
+    expect(await capacity(team.id)).toEqual([2, 1]);
+    await ctx.db.delete(teamRoomUnavailablePeriods).where(eq(teamRoomUnavailablePeriods.roomId, heron.id));
+    await createRoom(ctx.db, organisation.id, team.id, { name: 'Kingfisher' });
+    expect(await capacity(team.id)).toEqual([3, 3]);
+    // Deleting the guest deletes their booking by cascade, unseen by the write watch but for `users`.
+    await createBooking(ctx.db, organisation.id, {
+      userId: guest.id,
+      teamId: team.id,
+      startDate: '2026-12-06',
+      endDate: '2026-12-07',
+    });
+    expect(await capacity(team.id)).toEqual([3, 2]);
+    await ctx.db.delete(users).where(eq(users.id, guest.id));
+    expect(await capacity(team.id)).toEqual([3, 3]);
+  });
+
+  it('is 404 at once when the team is deleted', async () => {
+    const team = await createTeam(ctx.db, organisation.id);
+    await createRoom(ctx.db, organisation.id, team.id, { name: 'Heron' });
+    expect(await capacity(team.id)).toEqual([1, 1]);
+    await ctx.db.delete(teams).where(eq(teams.id, team.id));
+    expect((await get(`/api/residential-availability/team/${team.id}?${window}`)).statusCode).toBe(404);
   });
 });

@@ -13,6 +13,8 @@ import {
   userBookingsResponseSchema,
   userParamsSchema,
 } from '@muster/contract';
+import { getTableName } from 'drizzle-orm';
+import { residentialBookings, teamRooms, teamRoomUnavailablePeriods, users } from '../../db/schema/index.js';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { todayIn } from '../applications/submit.js';
@@ -37,6 +39,15 @@ function allowedFor(
     assert(viewerOf(request), Number((request.params as { userId?: string }).userId));
   };
 }
+
+/**
+ * What a team's availability is built from besides the team itself (a write to teams empties the
+ * whole cache): its rooms, their closures, its bookings, and the people whose deletion deletes
+ * their bookings by cascade.
+ */
+const AVAILABILITY_TABLES = [teamRooms, teamRoomUnavailablePeriods, residentialBookings, users].map((table) =>
+  getTableName(table),
+);
 
 const guardedErrors = {
   401: errorResponseSchema,
@@ -83,16 +94,26 @@ export async function registerResidentialModule(app: FastifyInstance): Promise<v
         response: { 200: availabilityResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
       },
     },
-    async (request) => ({
-      data: {
-        data: await getAvailability(
-          app.db,
-          organisationOf(request).id,
-          Number(request.params.teamId),
-          request.query,
-        ),
-      },
-    }),
+    async (request, reply) => {
+      const organisationId = organisationOf(request).id;
+      const teamId = Number(request.params.teamId);
+      const { willing_to_share: willingToShare, start_date: startDate, end_date: endDate } = request.query;
+      // Kept until a write to the team, its rooms, their closures or its bookings (answer-cache.ts).
+      return app.answerCache.sendJson(
+        reply,
+        `residential-availability:${String(organisationId)}:${String(teamId)}:${willingToShare ? 1 : 0}:${startDate}:${endDate}`,
+        async () => ({
+          data: {
+            data: await getAvailability(app.db, organisationId, teamId, {
+              willing_to_share: willingToShare,
+              start_date: startDate,
+              end_date: endDate,
+            }),
+          },
+        }),
+        { tables: AVAILABILITY_TABLES },
+      );
+    },
   );
 
   api.get(
