@@ -20,7 +20,7 @@ import {
   sessionTokenFor,
 } from '../../test/factories/auth.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
-import { cachedPermissionNames, PERMISSION_TABLES } from './permission-cache.js';
+import { cachedPermissionNames, PERMISSION_TABLES, permissionsKey } from './permission-cache.js';
 
 // Issue 13: a signed-in request reads the caller's permissions from the answer cache, not with a
 // four-way union each time; every committed write to a table they come from forgets them at once.
@@ -51,11 +51,9 @@ async function listTasks(token: string): Promise<number> {
  */
 async function keptFor(userId: number): Promise<string[] | null> {
   const build = vi.fn(async () => ({ names: [], until: 0 }));
-  const kept = await ctx.app.answerCache.remember(
-    `permissions:${String(organisationId)}:${String(userId)}`,
-    build,
-    { tables: PERMISSION_TABLES },
-  );
+  const kept = await ctx.app.answerCache.remember(permissionsKey(organisationId, userId), build, {
+    tables: PERMISSION_TABLES,
+  });
   ctx.app.answerCache.clear();
   return build.mock.calls.length === 0 ? kept.names : null;
 }

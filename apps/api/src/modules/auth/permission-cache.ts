@@ -37,6 +37,11 @@ export const PERMISSION_TABLES: readonly string[] = [
   users,
 ].map((table) => getTableName(table));
 
+/** The answer-cache key of a user's permission names. */
+export function permissionsKey(organisationId: number, userId: number): string {
+  return `permissions:${String(organisationId)}:${String(userId)}`;
+}
+
 /** A user's permission names and the instant (this process's clock) they may be used until. */
 type KeptPermissions = { names: string[]; until: number };
 
@@ -65,7 +70,7 @@ export function cachedPermissionNames(
 ): (organisationId: number, userId: number) => Promise<string[]> {
   return async (organisationId, userId) => {
     const kept = await cache.remember<KeptPermissions>(
-      `permissions:${String(organisationId)}:${String(userId)}`,
+      permissionsKey(organisationId, userId),
       async () => {
         // The clock is read before the database's, so `until` is never later than its midnight.
         const readAt = Date.now();

@@ -199,15 +199,10 @@ export async function verifySessionToken(
   // row just read says so, and most requests then write nothing. Both overlap on the pool.
   const permissionsOf =
     options.permissionsOf ?? ((orgId, userId) => loadPermissionNames(deps.db, orgId, userId));
+  const touchInterval = sessionTouchInterval(deps.config);
   const [, permissions] = await Promise.all([
-    now - found.session.lastSeenAt.getTime() > sessionTouchInterval(deps.config)
-      ? touchSession(
-          deps.db,
-          organisationId,
-          found.session.id,
-          new Date(now),
-          sessionTouchInterval(deps.config),
-        )
+    now - found.session.lastSeenAt.getTime() > touchInterval
+      ? touchSession(deps.db, organisationId, found.session.id, new Date(now), touchInterval)
       : undefined,
     permissionsOf(organisationId, found.token.userId),
   ]);
