@@ -82,13 +82,16 @@ export function createGeocodeService(options: {
     }
   }
 
+  /** The provider a search asks: Loqate when asked for and configured, else the built-in finder. */
+  const searchProvider = (usePca: boolean) => (usePca && loqate ? loqate : builtIn);
+
   return {
     searchesBuiltIn(usePca) {
-      return !(usePca && loqate);
+      return searchProvider(usePca) === builtIn;
     },
 
     async search(text, usePca) {
-      const provider = usePca && loqate ? loqate : builtIn;
+      const provider = searchProvider(usePca);
       const found = await guarded(provider, () => provider.search(text));
       return found.map(toSuggestion);
     },
