@@ -709,6 +709,9 @@ CREATE TABLE "reference_requests" (
 	"token_hash" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"answered_at" timestamp with time zone,
+	"draft_answers" jsonb,
+	"declined_at" timestamp with time zone,
+	"decline_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -754,6 +757,20 @@ CREATE TABLE "residential_cancel_reasons" (
 	"active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "residential_capacity_limits" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"team_id" integer NOT NULL,
+	"from_date" date NOT NULL,
+	"to_date" date NOT NULL,
+	"max_guests" integer NOT NULL,
+	"reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "residential_capacity_limits_dates_check" CHECK ("residential_capacity_limits"."to_date" >= "residential_capacity_limits"."from_date"),
+	CONSTRAINT "residential_capacity_limits_guests_check" CHECK ("residential_capacity_limits"."max_guests" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "team_changeover_days" (
@@ -1695,6 +1712,41 @@ CREATE TABLE "demo_histories" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "saved_reports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"route" text NOT NULL,
+	"name" text NOT NULL,
+	"report" text NOT NULL,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"query" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "message_deliveries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"sent_record_id" integer NOT NULL,
+	"delivered_record_id" integer NOT NULL,
+	"recipient_user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "message_deliveries_kind_check" CHECK ("message_deliveries"."kind" in ('reply', 'forward'))
+);
+--> statement-breakpoint
+CREATE TABLE "user_block_protections" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"reason" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_block_protections_reason_check" CHECK (char_length("user_block_protections"."reason") between 1 and 500)
+);
+--> statement-breakpoint
 ALTER TABLE "organisation_hosts" ADD CONSTRAINT "organisation_hosts_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_role_profile_id_role_profiles_id_fk" FOREIGN KEY ("role_profile_id") REFERENCES "public"."role_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_profile_permissions" ADD CONSTRAINT "role_profile_permissions_permission_id_permissions_id_fk" FOREIGN KEY ("permission_id") REFERENCES "public"."permissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1851,6 +1903,8 @@ ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_team_id_
 ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_cancel_reason_id_residential_cancel_reasons_id_fk" FOREIGN KEY ("cancel_reason_id") REFERENCES "public"."residential_cancel_reasons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residential_bookings" ADD CONSTRAINT "residential_bookings_cancelled_by_user_id_users_id_fk" FOREIGN KEY ("cancelled_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "residential_cancel_reasons" ADD CONSTRAINT "residential_cancel_reasons_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "residential_capacity_limits" ADD CONSTRAINT "residential_capacity_limits_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "residential_capacity_limits" ADD CONSTRAINT "residential_capacity_limits_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_changeover_days" ADD CONSTRAINT "team_changeover_days_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_changeover_days" ADD CONSTRAINT "team_changeover_days_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_room_unavailable_periods" ADD CONSTRAINT "team_room_unavailable_periods_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -2044,6 +2098,15 @@ ALTER TABLE "news_articles" ADD CONSTRAINT "news_articles_created_by_users_id_fk
 ALTER TABLE "exports" ADD CONSTRAINT "exports_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exports" ADD CONSTRAINT "exports_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "demo_histories" ADD CONSTRAINT "demo_histories_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_reports" ADD CONSTRAINT "saved_reports_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_reports" ADD CONSTRAINT "saved_reports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_deliveries" ADD CONSTRAINT "message_deliveries_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_deliveries" ADD CONSTRAINT "message_deliveries_sent_record_id_catalogue_records_id_fk" FOREIGN KEY ("sent_record_id") REFERENCES "public"."catalogue_records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_deliveries" ADD CONSTRAINT "message_deliveries_delivered_record_id_catalogue_records_id_fk" FOREIGN KEY ("delivered_record_id") REFERENCES "public"."catalogue_records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_deliveries" ADD CONSTRAINT "message_deliveries_recipient_user_id_users_id_fk" FOREIGN KEY ("recipient_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_block_protections" ADD CONSTRAINT "user_block_protections_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_block_protections" ADD CONSTRAINT "user_block_protections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_block_protections" ADD CONSTRAINT "user_block_protections_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organisation_hosts_host_unique" ON "organisation_hosts" USING btree (lower("host"));--> statement-breakpoint
 CREATE INDEX "role_profiles_organisation_idx" ON "role_profiles" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "teams_organisation_idx" ON "teams" USING btree ("organisation_id");--> statement-breakpoint
@@ -2123,6 +2186,7 @@ CREATE INDEX "residential_bookings_team_dates_idx" ON "residential_bookings" USI
 CREATE INDEX "residential_bookings_user_idx" ON "residential_bookings" USING btree ("user_id","end_date");--> statement-breakpoint
 CREATE INDEX "residential_bookings_application_idx" ON "residential_bookings" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "residential_cancel_reasons_organisation_idx" ON "residential_cancel_reasons" USING btree ("organisation_id","position");--> statement-breakpoint
+CREATE INDEX "residential_capacity_limits_team_idx" ON "residential_capacity_limits" USING btree ("team_id","from_date");--> statement-breakpoint
 CREATE INDEX "team_changeover_days_team_idx" ON "team_changeover_days" USING btree ("team_id","start_date");--> statement-breakpoint
 CREATE INDEX "team_room_unavailable_periods_room_idx" ON "team_room_unavailable_periods" USING btree ("room_id","from_date");--> statement-breakpoint
 CREATE INDEX "team_rooms_team_idx" ON "team_rooms" USING btree ("team_id");--> statement-breakpoint
@@ -2275,4 +2339,10 @@ CREATE INDEX "news_articles_created_by_idx" ON "news_articles" USING btree ("cre
 CREATE INDEX "exports_organisation_requester_idx" ON "exports" USING btree ("organisation_id","requested_by");--> statement-breakpoint
 CREATE INDEX "exports_pending_idx" ON "exports" USING btree ("id") WHERE "exports"."status" in ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "exports_expires_idx" ON "exports" USING btree ("expires_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "demo_histories_organisation_unique" ON "demo_histories" USING btree ("organisation_id");
+CREATE UNIQUE INDEX "demo_histories_organisation_unique" ON "demo_histories" USING btree ("organisation_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_reports_name_unique" ON "saved_reports" USING btree ("organisation_id","route","name");--> statement-breakpoint
+CREATE INDEX "saved_reports_route_idx" ON "saved_reports" USING btree ("organisation_id","route","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "message_deliveries_delivered_unique" ON "message_deliveries" USING btree ("delivered_record_id");--> statement-breakpoint
+CREATE INDEX "message_deliveries_sent_idx" ON "message_deliveries" USING btree ("organisation_id","sent_record_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_block_protections_user_unique" ON "user_block_protections" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_block_protections_organisation_idx" ON "user_block_protections" USING btree ("organisation_id");

@@ -26,3 +26,5 @@ export * from './activities.js';
 export * from './content.js';
 export * from './exports.js';
 export * from './demo-history.js';
+export * from './saved-reports.js';
+export * from './per-user-records.js';

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -39,7 +40,8 @@ export const referenceQuestions = pgTable(
 /**
  * The request emailed to a referee (applicant-flow §2.7): one per referee, with the SHA-256
  * hash of the single-use link's token (the token itself is only ever in the email). The link
- * works until `expiresAt`, once: `answeredAt` is set when the reference is given.
+ * works until `expiresAt`, once: `answeredAt` is set when the reference is given, `declinedAt`
+ * when the referee declines instead.
  */
 export const referenceRequests = pgTable(
   'reference_requests',
@@ -53,6 +55,12 @@ export const referenceRequests = pgTable(
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     answeredAt: timestamp({ withTimezone: true }),
+    /** Answers the referee saved to finish later (`PUT /reference/{token}`), by question id; cleared when given. */
+    draftAnswers: jsonb().$type<Record<string, string>>(),
+    /** When the referee declined to give the reference (`DELETE /reference/{token}`); the link is used up. */
+    declinedAt: timestamp({ withTimezone: true }),
+    /** Why, if they said. */
+    declineReason: text(),
     ...timestamps,
   },
   (t) => [

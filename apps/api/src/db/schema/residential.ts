@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { applications } from './applications.js';
 import { oneOf } from './checks.js';
 import { organisationId, timestamps } from './columns.js';
@@ -79,7 +69,10 @@ export const residentialBookings = pgTable(
     index('residential_bookings_user_idx').on(t.userId, t.endDate),
     index('residential_bookings_application_idx').on(t.applicationId),
     check('residential_bookings_dates_check', sql`${t.endDate} > ${t.startDate}`),
-    check('residential_bookings_gender_check', sql`${t.genderId} in (${sql.raw(residentialGenderIds.join(', '))})`),
+    check(
+      'residential_bookings_gender_check',
+      sql`${t.genderId} in (${sql.raw(residentialGenderIds.join(', '))})`,
+    ),
     check('residential_bookings_status_check', oneOf(t.status, residentialBookingStatuses)),
     check(
       'residential_bookings_cancellation_check',
@@ -146,10 +139,7 @@ export const teamRooms = pgTable(
     shared: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [
-    index('team_rooms_team_idx').on(t.teamId),
-    check('team_rooms_beds_check', sql`${t.beds} > 0`),
-  ],
+  (t) => [index('team_rooms_team_idx').on(t.teamId), check('team_rooms_beds_check', sql`${t.beds} > 0`)],
 );
 
 /**
@@ -172,5 +162,32 @@ export const teamRoomUnavailablePeriods = pgTable(
   (t) => [
     index('team_room_unavailable_periods_room_idx').on(t.roomId, t.fromDate),
     check('team_room_unavailable_periods_dates_check', sql`${t.toDate} >= ${t.fromDate}`),
+  ],
+);
+
+/**
+ * At most `maxGuests` guests a night at a team on the nights `fromDate` to `toDate`, both
+ * included, whatever its rooms offer (staff on leave, a fire limit, a private event): the
+ * availability of those nights is capped by it, and 0 closes the team. Where limits overlap the
+ * lowest applies. Managed through `/residential-availability/` (docs/residential.md).
+ */
+export const residentialCapacityLimits = pgTable(
+  'residential_capacity_limits',
+  {
+    id: serial().primaryKey(),
+    organisationId: organisationId(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    fromDate: date({ mode: 'string' }).notNull(),
+    toDate: date({ mode: 'string' }).notNull(),
+    maxGuests: integer().notNull(),
+    reason: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index('residential_capacity_limits_team_idx').on(t.teamId, t.fromDate),
+    check('residential_capacity_limits_dates_check', sql`${t.toDate} >= ${t.fromDate}`),
+    check('residential_capacity_limits_guests_check', sql`${t.maxGuests} >= 0`),
   ],
 );
