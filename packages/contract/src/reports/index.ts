@@ -10,3 +10,4 @@ export * from './expenses.js';
 export * from './overview.js';
 export * from './recruitment.js';
 export * from './training.js';
+export * from './saved-reports.js';

@@ -7,6 +7,7 @@ import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { periodOf, VIEW_REPORTS, type ReportDefinition } from './report.js';
 import { REPORTS } from './reports-list.js';
+import { registerSavedReportsModule } from './saved/routes.js';
 
 const guardedErrors = {
   401: errorResponseSchema,
@@ -92,10 +93,12 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
 /**
  * Reports and analytics (platform-foundation §7 "Reports", "Analytics", the diversity reports):
  * every call is computed by SQL over the organisation's own records on each request
- * (docs/reports.md). The generic catalogue module leaves these paths alone.
+ * (docs/reports.md). The generic operations the spec leaves enabled on these routes keep saved
+ * reports (`saved/`). The generic catalogue module leaves these paths alone.
  */
 export async function registerReportsModule(app: FastifyInstance): Promise<void> {
   for (const report of REPORTS) {
     registerReport(app, report);
   }
+  await registerSavedReportsModule(app);
 }
