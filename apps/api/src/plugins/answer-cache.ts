@@ -30,6 +30,7 @@ import {
   questionOptions,
   questions,
   residentialBookings,
+  residentialCapacityLimits,
   roleProfiles,
   teamRooms,
   teamRoomUnavailablePeriods,
@@ -79,8 +80,8 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
 /**
  * Tables an answer may also be built from by naming them (`remember`'s `tables`): a committed write
  * to one of them forgets only the answers that named it, in every process. A residential team's
- * nightly availability is built from its rooms, their closures and its bookings, which change with
- * every booking; emptying the whole cache for each would cost every other answer for nothing.
+ * nightly availability is built from its rooms, their closures, its capacity limits and its
+ * bookings, which change with every booking; emptying the whole cache for each would cost every other answer for nothing.
  * `users` is here because deleting a person deletes their bookings by cascade, which the write
  * watch does not see: an answer built from bookings names `users` too. The built-in address finder's
  * suggestions are built from `addresses` alone (reference data, the same for every organisation).
@@ -88,9 +89,14 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
  * role and denial tables of `PERMISSION_TABLES`.
  */
 export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
-  ...[teamRooms, teamRoomUnavailablePeriods, residentialBookings, users, addresses].map((table) =>
-    getTableName(table),
-  ),
+  ...[
+    teamRooms,
+    teamRoomUnavailablePeriods,
+    residentialBookings,
+    residentialCapacityLimits,
+    users,
+    addresses,
+  ].map((table) => getTableName(table)),
   ...PERMISSION_TABLES,
 ]);
 

@@ -3,6 +3,7 @@ import { eventsBindings } from './events.js';
 import { organisationSettingsBindings } from './organisation-settings.js';
 import { peopleWorkBindings } from './people-work.js';
 import { perUserBindings } from './per-user.js';
+import { residentialBindings } from './residential.js';
 import { rotasShiftsBindings } from './rotas-shifts.js';
 import type { ResourceBinding } from './types.js';
 import { vettingBindings } from './vetting.js';
@@ -21,4 +22,5 @@ export const resourceBindings: ResourceBinding[] = [
   ...perUserBindings,
   ...vettingBindings,
   ...activitiesBindings,
+  ...residentialBindings,
 ];

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { ResidentialBookingSummary } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import { assertInserted } from '../../db/rows.js';
@@ -86,6 +86,11 @@ type NightRow = { night: string; available_capacity: number | string };
  * - willing guests take shared beds first, and a private room each once shared beds run out;
  * - free for an unwilling guest: private rooms left; for a willing guest: shared beds left plus
  *   private rooms left. Never below zero (a room closed after it was booked overfills a night).
+ * - a capacity limit on the night (the lowest, when several) caps it at the limit less the
+ *   guests already there.
+ *
+ * `excludeBookingId` leaves one booking out of the guests: a stay being moved is judged against
+ * the nights as they would be without it.
  */
 export async function nightlyAvailability(
   db: Executor,
@@ -94,6 +99,7 @@ export async function nightlyAvailability(
   firstNight: string,
   lastNight: string,
   willingToShare: boolean,
+  excludeBookingId: number | null = null,
 ): Promise<Record<string, { available_capacity: number }>> {
   const result = await db.execute(sql`
     with nights as (
@@ -122,23 +128,36 @@ export async function nightlyAvailability(
         on b.organisation_id = ${organisationId} and b.team_id = ${teamId}
         and b.status in ('pending', 'confirmed')
         and b.start_date <= n.night and b.end_date > n.night
+        and b.id <> ${excludeBookingId ?? 0}
       where b.start_date <= ${lastNight}::date and b.end_date > ${firstNight}::date
       group by n.night
     ),
+    limits as (
+      select n.night, min(l.max_guests)::int as max_guests
+      from nights n
+      join residential_capacity_limits l
+        on l.organisation_id = ${organisationId} and l.team_id = ${teamId}
+        and n.night between l.from_date and l.to_date
+      group by n.night
+    ),
     places as (
-      select n.night,
+      select n.night, lim.max_guests - coalesce(g.willing, 0) - coalesce(g.unwilling, 0) as free_limit,
         coalesce(o.shared_beds, 0) - least(coalesce(g.willing, 0), coalesce(o.shared_beds, 0)) as free_shared,
         coalesce(o.private_rooms, 0) - coalesce(g.unwilling, 0)
           - (coalesce(g.willing, 0) - least(coalesce(g.willing, 0), coalesce(o.shared_beds, 0))) as free_private
       from nights n
       left join open_rooms o on o.night = n.night
       left join guests g on g.night = n.night
+      left join limits lim on lim.night = n.night
     )
     select to_char(night, 'YYYY-MM-DD') as night,
-      case when ${willingToShare}::boolean
-        then greatest(free_shared, 0) + greatest(free_private, 0)
-        else greatest(free_private, 0)
-      end as available_capacity
+      least(
+        case when ${willingToShare}::boolean
+          then greatest(free_shared, 0) + greatest(free_private, 0)
+          else greatest(free_private, 0)
+        end,
+        greatest(coalesce(free_limit, 2147483647), 0)
+      ) as available_capacity
     from places
     order by night
   `);
@@ -213,7 +232,8 @@ export async function userExists(db: Executor, organisationId: number, userId: n
 /**
  * The user's first holding booking (at any team of the organisation: nobody stays in two places)
  * sharing a night with the stay from `startDate` to `endDate`: it overlaps it or lies inside it.
- * A booking departing on the day the stay arrives shares no night.
+ * A booking departing on the day the stay arrives shares no night. `excludeBookingId`: the stay
+ * being moved, which is not in its own way.
  */
 export async function findOverlappingBooking(
   db: Executor,
@@ -221,9 +241,14 @@ export async function findOverlappingBooking(
   userId: number,
   startDate: string,
   endDate: string,
+  excludeBookingId: number | null = null,
 ): Promise<Omit<UserBooking, 'status'> | null> {
   const [booking] = await selectUserBookings(db, organisationId, userId, {
-    dates: [lt(residentialBookings.startDate, endDate), gt(residentialBookings.endDate, startDate)],
+    dates: [
+      lt(residentialBookings.startDate, endDate),
+      gt(residentialBookings.endDate, startDate),
+      ...(excludeBookingId === null ? [] : [ne(residentialBookings.id, excludeBookingId)]),
+    ],
     statuses: HOLDING_STATUSES,
     limit: 1,
   });

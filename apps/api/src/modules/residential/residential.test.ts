@@ -372,7 +372,9 @@ describe('the kept availability (issue 13)', () => {
       data: { data: { '2026-12-05': { available_capacity: 1 }, '2026-12-06': { available_capacity: 1 } } },
     });
     // Another organisation asking for the same team id is still refused.
-    const elsewhere = await get(`/api/residential-availability/team/${team.id}?${window}`, { host: other.hosts[0] });
+    const elsewhere = await get(`/api/residential-availability/team/${team.id}?${window}`, {
+      host: other.hosts[0],
+    });
     expect(elsewhere.statusCode).toBe(404);
   });
 
@@ -389,7 +391,10 @@ describe('the kept availability (issue 13)', () => {
       endDate: '2026-12-06',
     });
     expect(await capacity(team.id)).toEqual([1, 2]);
-    await ctx.db.update(residentialBookings).set({ status: 'cancelled' }).where(eq(residentialBookings.id, booking.id));
+    await ctx.db
+      .update(residentialBookings)
+      .set({ status: 'cancelled' })
+      .where(eq(residentialBookings.id, booking.id));
     expect(await capacity(team.id)).toEqual([2, 2]);
     await closeRoom(ctx.db, organisation.id, heron.id, '2026-12-06', '2026-12-06');
     expect(await capacity(team.id)).toEqual([2, 1]);

@@ -14,7 +14,13 @@ import {
   userParamsSchema,
 } from '@muster/contract';
 import { getTableName } from 'drizzle-orm';
-import { residentialBookings, teamRooms, teamRoomUnavailablePeriods, users } from '../../db/schema/index.js';
+import {
+  residentialBookings,
+  residentialCapacityLimits,
+  teamRooms,
+  teamRoomUnavailablePeriods,
+  users,
+} from '../../db/schema/index.js';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { todayIn } from '../applications/submit.js';
@@ -27,6 +33,7 @@ import {
   getUserBooking,
   getUserBookings,
 } from './service.js';
+import { registerResidentialStaffModule } from './staff-routes.js';
 
 /**
  * preHandler: 403 unless the caller may act on the bookings of the path's user, decided before
@@ -42,12 +49,16 @@ function allowedFor(
 
 /**
  * What a team's availability is built from besides the team itself (a write to teams empties the
- * whole cache): its rooms, their closures, its bookings, and the people whose deletion deletes
- * their bookings by cascade.
+ * whole cache): its rooms, their closures, its capacity limits, its bookings, and the people
+ * whose deletion deletes their bookings by cascade.
  */
-const AVAILABILITY_TABLES = [teamRooms, teamRoomUnavailablePeriods, residentialBookings, users].map((table) =>
-  getTableName(table),
-);
+const AVAILABILITY_TABLES = [
+  teamRooms,
+  teamRoomUnavailablePeriods,
+  residentialCapacityLimits,
+  residentialBookings,
+  users,
+].map((table) => getTableName(table));
 
 const guardedErrors = {
   401: errorResponseSchema,
@@ -203,4 +214,7 @@ export async function registerResidentialModule(app: FastifyInstance): Promise<v
       };
     },
   );
+
+  // The staff side: every booking, capacity, residential opportunities and their places.
+  await registerResidentialStaffModule(app);
 }
