@@ -124,6 +124,9 @@ export const contactChangeConfirmBodySchema = z.object({
 });
 export type ContactChangeConfirmBody = z.infer<typeof contactChangeConfirmBodySchema>;
 
+/** `PUT /api/users/{userId}/contact-change/{kind}`: the kind is in the path; sent again it must match. */
+export const contactChangeConfirmItemBodySchema = contactChangeConfirmBodySchema.partial({ kind: true });
+
 /** The answer to a confirmed change: the new value; the user's other sign-ins have ended. */
 export const contactChangeConfirmResponseSchema = dataEnvelope(
   z.object({

@@ -70,23 +70,24 @@ export const twoFactorStartResponseSchema = z.object({
 });
 export type TwoFactorStartResponse = z.infer<typeof twoFactorStartResponseSchema>;
 
-/** `PUT /api/users/{userId}/two-factor`: confirm set-up with the code, or disable. */
-export const twoFactorConfirmBodySchema = z
-  .object({
-    two_factor: z
-      .boolean({ error: () => 'Please say whether two-factor should be on or off' })
-      .describe('`true` confirms set-up of `method`; `false` switches two-factor off.'),
-    method: twoFactorSettingsMethodSchema.optional().describe('Required when `two_factor` is true.'),
-    code: codeField.optional().describe('The code sent (or the authenticator’s); required to enable.'),
-    password: z
-      .string()
-      .max(1024)
-      .optional()
-      .describe('Disabling only: the account password, instead of a code.'),
-  })
-  .superRefine((body, ctx) => {
+const twoFactorConfirmShape = z.object({
+  two_factor: z
+    .boolean({ error: () => 'Please say whether two-factor should be on or off' })
+    .describe('`true` confirms set-up of `method`; `false` switches two-factor off.'),
+  method: twoFactorSettingsMethodSchema.optional().describe('Required when `two_factor` is true.'),
+  code: codeField.optional().describe('The code sent (or the authenticator’s); required to enable.'),
+  password: z
+    .string()
+    .max(1024)
+    .optional()
+    .describe('Disabling only: the account password, instead of a code.'),
+});
+
+/** The code (or, disabling, the password) a confirmation needs; `method` too unless the path names it. */
+function confirmationNeeds(methodInPath: boolean) {
+  return (body: z.infer<typeof twoFactorConfirmShape>, ctx: z.RefinementCtx) => {
     if (body.two_factor) {
-      if (!body.method) {
+      if (!body.method && !methodInPath) {
         ctx.addIssue({ code: 'custom', path: ['method'], message: twoFactorSettingsMessages.methodRequired });
       }
       if (!body.code) {
@@ -95,7 +96,18 @@ export const twoFactorConfirmBodySchema = z
     } else if (!body.code && !body.password) {
       ctx.addIssue({ code: 'custom', path: ['code'], message: twoFactorSettingsMessages.codeOrPassword });
     }
-  });
+  };
+}
+
+/** `PUT /api/users/{userId}/two-factor`: confirm set-up with the code, or disable. */
+export const twoFactorConfirmBodySchema = twoFactorConfirmShape.superRefine(confirmationNeeds(false));
+
+/**
+ * `PUT /api/users/{userId}/two-factor/{method}` (the catalogue's update): the same confirmation,
+ * the method named by the path (enabling: the method set up; disabling: the current one), so
+ * `method` may be left out and, when sent, must be the same.
+ */
+export const twoFactorConfirmItemBodySchema = twoFactorConfirmShape.superRefine(confirmationNeeds(true));
 export type TwoFactorConfirmBody = z.infer<typeof twoFactorConfirmBodySchema>;
 
 export const twoFactorConfirmResponseSchema = z.object({
@@ -125,6 +137,10 @@ export type TrustComputerBody = z.infer<typeof trustComputerBodySchema>;
 export const trustComputerResponseSchema = z.object({
   data: z.object({
     trusted: z.boolean(),
+    id: z
+      .string()
+      .optional()
+      .describe('The trusted computer, for `PUT two-factor/trust-computer/{id}` (renew or forget it).'),
     device_token: z
       .string()
       .optional()

@@ -8,3 +8,4 @@ export * from './per-user.js';
 export * from './vetting.js';
 export * from './activities.js';
 export * from './content.js';
+export * from './per-user-records.js';

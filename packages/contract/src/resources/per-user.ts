@@ -373,6 +373,10 @@ export const forgotPasswordResponseSchema = z.object({
   data: z.object({
     message: z.string().describe('What happened, as a sentence to show.'),
     sent_to: z.string().describe('The address the link went to (the user’s primary).'),
+    id: z
+      .string()
+      .optional()
+      .describe('The reset link, for `PUT forgot-password/{id}` (cancel it); absent if it could not be found.'),
   }),
 });
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountMessages,
   contactChangeConfirmBodySchema,
+  contactChangeConfirmItemBodySchema,
   contactChangeConfirmResponseSchema,
   contactChangeMessages,
   contactChangeStartBodySchema,
@@ -10,8 +11,11 @@ import {
   errorResponseSchema,
   passwordChangeBodySchema,
   passwordChangeResponseSchema,
+  perUserItemParamsSchema,
   signOutEverywhereResponseSchema,
   userParamsSchema,
+  type ContactChangeConfirmBody,
+  type PasswordChangeBody,
 } from '@muster/contract';
 import { ownAccountContextOf, rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -19,6 +23,13 @@ import { confirmContactChange, startContactChange } from './contact-change.js';
 import { changePassword, signOutEverywhere } from './service.js';
 
 const MINUTE = 60 * 1000;
+
+/** Answers of the catalogue-shaped routes (`PUT password/{id}`, `PUT contact-change/{kind}`). */
+const accountRecordMessages = {
+  passwordNotFound: 'The password was not found: a person’s password is named by their own user id.',
+  contactChangeNotFound: 'There is no such contact change: name it email or phone.',
+  kindMismatch: 'The kind must be the one the address names.',
+} as const;
 
 const errors = {
   401: errorResponseSchema,
@@ -47,6 +58,23 @@ export async function registerAccountModule(app: FastifyInstance): Promise<void>
   });
   const preHandler = [app.requireAuth, rethrowValidation];
 
+  /** Changes the caller's own password; only wrong current passwords count towards the limit. */
+  const changeOwnPassword = async (request: FastifyRequest, body: PasswordChangeBody) => {
+    const context = ownAccountContextOf(request, (request.params as { userId: string }).userId);
+    const attempt = await guesses.attempt(request, `${context.organisation.id}:${context.actor.userId}`);
+    try {
+      const data = await changePassword(app.auth, context, body);
+      await attempt.forgive();
+      return { data };
+    } catch (error) {
+      const wrong = error instanceof HttpError && error.message === accountMessages.currentPasswordWrong;
+      if (!wrong) {
+        await attempt.forgive();
+      }
+      throw error;
+    }
+  };
+
   api.put(
     '/users/:userId/password',
     {
@@ -60,21 +88,30 @@ export async function registerAccountModule(app: FastifyInstance): Promise<void>
         response: { 200: passwordChangeResponseSchema, ...errors },
       },
     },
+    async (request) => changeOwnPassword(request, request.body),
+  );
+
+  // The catalogue's update (`PUT password/{id}`): a person has one password, named by their user id.
+  api.put(
+    '/users/:userId/password/:id',
+    {
+      attachValidation: true,
+      preHandler,
+      schema: {
+        tags: ['account'],
+        summary: 'The same password change, the password named by the user’s id (any other id: 404)',
+        params: perUserItemParamsSchema,
+        body: passwordChangeBodySchema,
+        response: { 200: passwordChangeResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const context = ownAccountContextOf(request, request.params.userId);
-      const attempt = await guesses.attempt(request, `${context.organisation.id}:${context.actor.userId}`);
-      try {
-        const data = await changePassword(app.auth, context, request.body);
-        await attempt.forgive();
-        return { data };
-      } catch (error) {
-        // Only wrong current passwords count towards the limit.
-        const wrong = error instanceof HttpError && error.message === accountMessages.currentPasswordWrong;
-        if (!wrong) {
-          await attempt.forgive();
-        }
-        throw error;
+      // Someone else is refused (403, logged) by the change itself, whatever the id.
+      if (context.actor.userId === context.userId && request.params.id !== request.params.userId) {
+        throw new HttpError(404, accountRecordMessages.passwordNotFound);
       }
+      return changeOwnPassword(request, request.body);
     },
   );
 
@@ -111,6 +148,27 @@ export async function registerAccountModule(app: FastifyInstance): Promise<void>
     },
   );
 
+  /** Confirms the caller's pending change; only wrong codes count towards the limit. */
+  const confirmOwnContactChange = async (request: FastifyRequest, body: ContactChangeConfirmBody) => {
+    const context = ownAccountContextOf(request, (request.params as { userId: string }).userId);
+    const attempt = await codeGuesses.attempt(request, `${context.organisation.id}:${context.actor.userId}`);
+    let data;
+    try {
+      data = await confirmContactChange(app.auth, app.outbox, context, body);
+      await attempt.forgive();
+    } catch (error) {
+      if (!(error instanceof HttpError && error.message === contactChangeMessages.invalidKey)) {
+        await attempt.forgive();
+      }
+      throw error;
+    }
+    // The notice to the old address was queued with the change; it leaves now, not on the next timer.
+    void app.outbox.dispatchQueued().catch((error: unknown) => {
+      request.log.error({ err: error }, 'sending queued email after a contact change failed');
+    });
+    return { data };
+  };
+
   api.put(
     '/users/:userId/contact-change',
     {
@@ -125,28 +183,35 @@ export async function registerAccountModule(app: FastifyInstance): Promise<void>
         response: { 200: contactChangeConfirmResponseSchema, ...errors },
       },
     },
+    async (request) => confirmOwnContactChange(request, request.body),
+  );
+
+  // The catalogue's update (`PUT contact-change/{kind}`): a pending change is named by its kind, one of each at most.
+  api.put(
+    '/users/:userId/contact-change/:id',
+    {
+      attachValidation: true,
+      preHandler,
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm the pending email or phone change named in the path (email or phone) with its code',
+        params: perUserItemParamsSchema,
+        body: contactChangeConfirmItemBodySchema,
+        response: { 200: contactChangeConfirmResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const context = ownAccountContextOf(request, request.params.userId);
-      const attempt = await codeGuesses.attempt(
-        request,
-        `${context.organisation.id}:${context.actor.userId}`,
-      );
-      let data;
-      try {
-        data = await confirmContactChange(app.auth, app.outbox, context, request.body);
-        await attempt.forgive();
-      } catch (error) {
-        // Only wrong codes count towards the limit.
-        if (!(error instanceof HttpError && error.message === contactChangeMessages.invalidKey)) {
-          await attempt.forgive();
-        }
-        throw error;
+      const own = context.actor.userId === context.userId;
+      const kind = request.params.id === 'phone' ? 'phone' : 'email';
+      // Someone else is refused (403, logged) by the confirmation itself, whatever the path names.
+      if (own && request.params.id !== kind) {
+        throw new HttpError(404, accountRecordMessages.contactChangeNotFound);
       }
-      // The notice to the old address was queued with the change; it leaves now, not on the next timer.
-      void app.outbox.dispatchQueued().catch((error: unknown) => {
-        request.log.error({ err: error }, 'sending queued email after a contact change failed');
-      });
-      return { data };
+      if (own && request.body.kind !== undefined && request.body.kind !== kind) {
+        throw new HttpError(422, accountRecordMessages.kindMismatch, { kind: [accountRecordMessages.kindMismatch] });
+      }
+      return confirmOwnContactChange(request, { kind, code: request.body.code });
     },
   );
 

@@ -195,3 +195,49 @@ export async function changeUserConsent(db: Database, change: ConsentChange): Pr
     return toUserConsent(consent, options, chosen, logs);
   });
 }
+
+/** One consent question with the user's answer and its history (404 for a stranger or another organisation's consent). */
+export async function showUserConsent(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  consentId: number,
+): Promise<UserConsent> {
+  if (!(await userExists(db, organisationId, userId))) {
+    throw userNotFound();
+  }
+  const consent = await findConsent(db, organisationId, consentId);
+  if (!consent) {
+    throw new HttpError(404, consentMessages.notFound);
+  }
+  const [options, answers, logs] = await Promise.all([
+    listConsentOptions(db, organisationId, consentId),
+    listUserConsentAnswers(db, organisationId, userId, [consentId]),
+    listConsentLogs(db, organisationId, userId, consentId),
+  ]);
+  return toUserConsent(
+    consent,
+    options,
+    answers.map((row) => row.consentOptionId),
+    logs,
+  );
+}
+
+/** The sentence of a refused withdrawal: a compulsory consent keeps an answer. */
+export const COMPULSORY_ANSWER_KEPT = 'This consent is compulsory, so its answer cannot be removed.';
+
+/**
+ * Removes the user's answer to one consent (logged as "Removed selection"), through the same
+ * change as an update with `answer: null`. 409 for a compulsory consent that offers options:
+ * it must stay answered.
+ */
+export async function withdrawUserConsent(db: Database, change: Omit<ConsentChange, 'body'>): Promise<UserConsent> {
+  const consent = await findConsent(db, change.organisationId, change.consentId);
+  if (consent?.compulsory && (await listConsentOptions(db, change.organisationId, change.consentId)).length > 0) {
+    if (!(await userExists(db, change.organisationId, change.userId))) {
+      throw userNotFound();
+    }
+    throw new HttpError(409, COMPULSORY_ANSWER_KEPT);
+  }
+  return changeUserConsent(db, { ...change, body: { id: change.consentId, answer: null } });
+}

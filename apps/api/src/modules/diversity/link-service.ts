@@ -84,9 +84,13 @@ export async function createDiversityLink(
 }
 
 /** The questions a link asks: the organisation's own (v2) when it has any, else the fixed ones. */
-async function diversityQuestionsOf(db: Executor, organisationId: number): Promise<NonNullable<FormSection['diversity']>> {
+export async function diversityQuestionsOf(
+  db: Executor,
+  organisationId: number,
+  mode?: 'fixed' | 'v2',
+): Promise<NonNullable<FormSection['diversity']>> {
   const v2 = await loadDiversityQuestions(db, organisationId);
-  if (v2.questionRows.length > 0) {
+  if (mode === 'v2' || (mode === undefined && v2.questionRows.length > 0)) {
     return {
       mode: 'v2',
       questions: v2.questionRows.map((question) => ({
@@ -172,29 +176,54 @@ export async function answerDiversityLink(
     if (!link) {
       throw new HttpError(404, LINK_DEAD);
     }
-    const form = buildApplicationBodySchema(diversityOnlyForm(await diversityQuestionsOf(tx, organisation.id)), {
-      applicant: 'existing',
-      supervisor: null,
-      hasApplicationKey: false,
-      requirePassword: false,
-      minorAge: organisation.minorAge,
-      today: now.toISOString().slice(0, 10),
+    await saveDiversityAnswers(tx, organisation, {
+      userId: link.userId,
       host: input.host,
-      defaultPhoneRegion: 'GB',
-      diversityAnswered: false,
+      answers: input.answers,
+      questions: await diversityQuestionsOf(tx, organisation.id),
+      now,
     });
-    const parsed = form.safeParse({ diversity: input.answers });
-    if (!parsed.success) {
-      throw validationError(issuesToErrors(parsed.error.issues));
-    }
-    const answers = parsed.data.diversity;
-    if (answers?.fixed) {
-      await upsertFixedDiversityAnswers(tx, { organisationId: organisation.id, userId: link.userId, ...answers.fixed });
-    }
-    if (answers?.v2) {
-      await replaceV2DiversityAnswers(tx, organisation.id, link.userId, answers.v2);
-    }
     await useDiversityLink(tx, organisation.id, link.id, now);
   });
   return { message: 'Thank you: your answers have been saved.' };
+}
+
+/**
+ * Checks a person's diversity answers exactly as the application form's diversity step does
+ * (422 keyed `diversity.…`; nothing is compulsory outside an application) and saves them: the
+ * fixed answers replace the fixed ones, v2 answers replace every v2 answer. Join a transaction.
+ */
+export async function saveDiversityAnswers(
+  tx: Executor,
+  organisation: Pick<OrganisationRow, 'id' | 'minorAge'>,
+  input: {
+    userId: number;
+    host: string;
+    answers: Record<string, unknown>;
+    questions: NonNullable<FormSection['diversity']>;
+    now: Date;
+  },
+): Promise<void> {
+  const form = buildApplicationBodySchema(diversityOnlyForm(input.questions), {
+    applicant: 'existing',
+    supervisor: null,
+    hasApplicationKey: false,
+    requirePassword: false,
+    minorAge: organisation.minorAge,
+    today: input.now.toISOString().slice(0, 10),
+    host: input.host,
+    defaultPhoneRegion: 'GB',
+    diversityAnswered: false,
+  });
+  const parsed = form.safeParse({ diversity: input.answers });
+  if (!parsed.success) {
+    throw validationError(issuesToErrors(parsed.error.issues));
+  }
+  const answers = parsed.data.diversity;
+  if (answers?.fixed) {
+    await upsertFixedDiversityAnswers(tx, { organisationId: organisation.id, userId: input.userId, ...answers.fixed });
+  }
+  if (answers?.v2) {
+    await replaceV2DiversityAnswers(tx, organisation.id, input.userId, answers.v2);
+  }
 }

@@ -55,7 +55,8 @@ export async function readDiversityAnswers(
   });
 }
 
-async function loadAnswers(
+/** The user's fixed and v2 answers as they are answered (no access check, no log: callers do both). */
+export async function loadAnswers(
   db: Executor,
   organisationId: number,
   userId: number,

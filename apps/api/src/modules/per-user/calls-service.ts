@@ -10,6 +10,7 @@ import { insertDocument } from '../../catalogue/document-repository.js';
 import type { Database, Executor } from '../../db/client.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import type { Outbox } from '../outbox/service.js';
+import { insertDeliveries } from './records-repository.js';
 import {
   documentIdsIn,
   existingUserIds,
@@ -239,14 +240,18 @@ export async function replyToMessage(
       { ...message, folder: 'sent', read_at: now.toISOString() },
       context.actorId,
     );
+    const copies: Array<{ recipientUserId: number; deliveredRecordId: number }> = [];
     for (const recipient of recipients) {
-      await insertDocument(
+      const delivered = await insertDocument(
         tx,
         mailbox(scope.organisationId, recipient),
         { ...message, folder: 'inbox', read_at: null },
         context.actorId,
       );
+      copies.push({ recipientUserId: recipient, deliveredRecordId: delivered.id });
     }
+    // The link lets the reply be corrected or withdrawn until someone reads it (records-service.ts).
+    await insertDeliveries(tx, scope.organisationId, 'reply', sent.id, copies);
     await mergeDocumentIn(tx, own, original.id, { replied_at: now.toISOString() }, now);
     await notifyRecipients(tx, outbox, context, recipients, subject);
     return documentWire(sent);
@@ -310,6 +315,8 @@ export async function forwardAttachment(
       from_user_id: scope.userId,
       to_user_ids: recipients,
       forwarded_from: message.id,
+      // Names the attachment, so the forwards of one attachment can be listed as its records.
+      forwarded_attachment_id: attachment.id,
       sent_at: now.toISOString(),
     };
     const copyAttachment = async (ownerId: number, newMessageId: number) =>
@@ -326,6 +333,7 @@ export async function forwardAttachment(
       context.actorId,
     );
     await copyAttachment(scope.userId, sent.id);
+    const copies: Array<{ recipientUserId: number; deliveredRecordId: number }> = [];
     for (const recipient of recipients) {
       const delivered = await insertDocument(
         tx,
@@ -334,7 +342,9 @@ export async function forwardAttachment(
         context.actorId,
       );
       await copyAttachment(recipient, delivered.id);
+      copies.push({ recipientUserId: recipient, deliveredRecordId: delivered.id });
     }
+    await insertDeliveries(tx, scope.organisationId, 'forward', sent.id, copies);
     await notifyRecipients(tx, outbox, context, recipients, subject);
     return documentWire(sent);
   });

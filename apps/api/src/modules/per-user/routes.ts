@@ -36,6 +36,7 @@ import { organisationOf } from '../../plugins/tenancy.js';
 import { authLimitRules } from '../auth/limits.js';
 import { registerDiversityLinkRoutes } from '../diversity/link-routes.js';
 import { selfOnly, selfOrPermission } from './access.js';
+import { registerPerUserRecordRoutes } from './records-routes.js';
 import { canBeBlocked, resetAddressOf, sendPasswordReset } from './accounts-service.js';
 import {
   acknowledgeLoginMessage,
@@ -563,6 +564,9 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
       return { data };
     },
   );
+
+  // The same calls seen as records (their index, show, update and delete).
+  registerPerUserRecordRoutes(app);
 
   // The diversity link lives with the diversity module; registered here so that modules/index.ts lists one module.
   await registerDiversityLinkRoutes(app);

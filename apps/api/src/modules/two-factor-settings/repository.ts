@@ -4,6 +4,7 @@ import {
   authSessions,
   authTokens,
   roleProfiles,
+  trustedDevices,
   twoFactorChallenges,
   userRoles,
   users,
@@ -116,4 +117,48 @@ export async function revokeOtherSessions(
       );
   }
   return open.length;
+}
+
+export type TrustedDeviceRow = typeof trustedDevices.$inferSelect;
+
+/** One trusted computer of the user (live or not), or null. */
+export async function findTrustedDevice(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  id: string,
+): Promise<TrustedDeviceRow | null> {
+  const [row] = await db
+    .select()
+    .from(trustedDevices)
+    .where(
+      and(
+        eq(trustedDevices.organisationId, organisationId),
+        eq(trustedDevices.userId, userId),
+        eq(trustedDevices.id, id),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Forgets one trusted computer of the user (its token stops working). */
+export async function revokeTrustedDevice(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  id: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(trustedDevices)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(trustedDevices.organisationId, organisationId),
+        eq(trustedDevices.userId, userId),
+        eq(trustedDevices.id, id),
+        isNull(trustedDevices.revokedAt),
+      ),
+    );
 }

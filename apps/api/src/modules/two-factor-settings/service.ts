@@ -12,6 +12,7 @@ import {
   type TwoFactorStartBody,
   type TwoFactorStartResponse,
 } from '@muster/contract';
+import type { Executor } from '../../db/client.js';
 import type { TwoFactorMethod } from '../../db/schema/index.js';
 import { HttpError } from '../../plugins/errors.js';
 import { codeMatches, hashCode, randomSixDigitCode } from '../auth/codes.js';
@@ -23,6 +24,7 @@ import {
   findDefaultSmsNumber,
   findPrimaryEmail,
   insertChallenge,
+  isTrustedDeviceValid,
   latestUsedTotpStep,
   recordUsedTotpStep,
   replaceRecoveryCodes,
@@ -38,7 +40,9 @@ import { OutboxDeliveryError } from '../outbox/service.js';
 import {
   findEnforcingRoleNames,
   findOpenSettingsChallenge,
+  findTrustedDevice,
   revokeOtherSessions,
+  revokeTrustedDevice,
   updateTwoFactorSettings,
   type SettingsChallengeRow,
 } from './repository.js';
@@ -260,6 +264,27 @@ async function checkChallengeCode(
   return challenge;
 }
 
+/** A method named in the path of `PUT two-factor/{method}`, or null for anything else. */
+export function settingsMethodOf(raw: string): TwoFactorSettingsMethod | null {
+  return raw === 'email' || raw === 'sms' || raw === 'auth-app' ? raw : null;
+}
+
+/**
+ * The body of `PUT two-factor/{method}` as the plain confirmation reads it. Enabling: the path
+ * names the method set up (a different `method` in the body is 422). Disabling: the path names
+ * the method being switched off, which must be the current one (409 otherwise).
+ */
+function methodFromPath(user: UserRow, body: TwoFactorConfirmBody, method: TwoFactorSettingsMethod): TwoFactorConfirmBody {
+  if (body.method !== undefined && body.method !== method) {
+    const sentence = 'The method must be the one the address names.';
+    throw new HttpError(422, sentence, { method: [sentence] });
+  }
+  if (!body.two_factor && user.twoFactorEnabled && user.twoFactorMethod && toSettings(user.twoFactorMethod) !== method) {
+    throw new HttpError(409, `Two-factor sign-in is not by ${method}: switch off the method in use.`);
+  }
+  return body.two_factor ? { ...body, method } : body;
+}
+
 /**
  * `PUT /users/{id}/two-factor`. Confirms a pending set-up with its code, or switches two-factor
  * off with a current code or the password (never for a user whose role enforces it). Either way
@@ -269,9 +294,13 @@ export async function confirmTwoFactorChange(
   deps: AuthDeps,
   context: Context,
   body: TwoFactorConfirmBody,
+  pathMethod?: TwoFactorSettingsMethod,
 ): Promise<TwoFactorConfirmResponse['data']> {
   const { organisation, meta } = context;
   const user = await ownUser(deps, context);
+  if (pathMethod !== undefined) {
+    body = methodFromPath(user, body, pathMethod);
+  }
   const now = new Date();
   let settings: { enabled: boolean; method: TwoFactorMethod | null; secret: string | null };
   let challengeId: string | null = null;
@@ -409,6 +438,57 @@ export async function setTrustComputer(
     await revokeUserTrustedDevices(deps.db, context.organisation.id, user.id, new Date());
     return { trusted: false };
   }
-  const deviceToken = await issueTrustedDevice(deps, deps.db, { user, userAgent: context.meta.userAgent });
-  return { trusted: true, device_token: deviceToken };
+  return trustThisComputer(deps, user, context.meta.userAgent);
+}
+
+/** Issues a trusted-device token for the user and answers it with the device's id (its `jti`). */
+async function trustThisComputer(
+  deps: AuthDeps,
+  user: UserRow,
+  userAgent: string | null,
+  db: Executor = deps.db,
+): Promise<TrustComputerResponse['data']> {
+  const deviceToken = await issueTrustedDevice(deps, db, { user, userAgent });
+  const payload = await deps.tokens.verify('trusted_device', deviceToken);
+  return { trusted: true, ...(payload ? { id: payload.jti } : {}), device_token: deviceToken };
+}
+
+/** `POST /users/{id}/two-factor/trust-computer`: trusts the computer making the call (a new device token). */
+export async function storeTrustedComputer(deps: AuthDeps, context: Context): Promise<TrustComputerResponse['data']> {
+  const user = await ownUser(deps, context);
+  return trustThisComputer(deps, user, context.meta.userAgent);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `PUT /users/{id}/two-factor/trust-computer/{deviceId}`. `trust: false` forgets that one
+ * computer; `trust: true` renews it: its token stops working and a fresh 30-day one replaces it
+ * (409 when it is no longer trusted: revoked, expired, or older than a password or two-factor
+ * change). 404 for a computer that is not the user's.
+ */
+export async function updateTrustedComputer(
+  deps: AuthDeps,
+  context: Context,
+  rawId: string,
+  trust: boolean,
+): Promise<TrustComputerResponse['data']> {
+  const user = await ownUser(deps, context);
+  const { organisation } = context;
+  const device = UUID.test(rawId) ? await findTrustedDevice(deps.db, organisation.id, user.id, rawId) : null;
+  if (!device) {
+    throw new HttpError(404, 'The trusted computer was not found.');
+  }
+  const now = new Date();
+  if (!trust) {
+    await revokeTrustedDevice(deps.db, organisation.id, user.id, device.id, now);
+    return { trusted: false, id: device.id };
+  }
+  return deps.db.transaction(async (tx) => {
+    if (!(await isTrustedDeviceValid(tx, organisation.id, user.id, device.id, now))) {
+      throw new HttpError(409, 'This computer is no longer trusted: trust it again from that computer.');
+    }
+    await revokeTrustedDevice(tx, organisation.id, user.id, device.id, now);
+    return trustThisComputer(deps, user, device.userAgent, tx);
+  });
 }
