@@ -69,3 +69,29 @@ export const fileReadQuerySchema = z.object({
     ),
 });
 export type FileReadQuery = z.infer<typeof fileReadQuerySchema>;
+
+/** The longest name a file is shown with. */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+/** `PUT /api/files/:id`: rename a file (the catalogue's `files` update). */
+export const renameFileBodySchema = z.object({
+  original_name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter a name')
+    .max(MAX_FILE_NAME_LENGTH, `The name may be at most ${MAX_FILE_NAME_LENGTH} characters`)
+    .describe(
+      'The name the file is shown and downloaded with. Folder parts and control characters are removed; the extension of the stored type is kept (added when left out).',
+    ),
+});
+export type RenameFileBody = z.infer<typeof renameFileBodySchema>;
+
+/** `PUT /api/files/:id` (200): the renamed file, its `url` a link for the caller. */
+export const renamedFileResponseSchema = dataEnvelope(uploadedFileSchema).describe('Renamed file');
+export type RenamedFileResponse = z.infer<typeof renamedFileResponseSchema>;
+
+/** Why a file cannot be deleted through `DELETE /api/files/:id`. */
+export const fileMessages = {
+  attached:
+    'This file is attached to a record and cannot be deleted on its own. Remove it from the record instead.',
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope } from './api.js';
+import { paginatedResponseSchema, paginationQuerySchema } from './catalogue/pagination.js';
+import { MAX_ROW_ID } from './ids.js';
 
 /*
  * References (applicant-flow §2.7; platform-foundation §7 `/organisation/reference-questions/`
@@ -29,6 +31,9 @@ export const referenceMessages = {
   /** 410: the link is older than its lifetime. */
   expiredLink:
     'This reference link has expired. Please contact the organisation if you would still like to give a reference.',
+  /** 410: the referee declined through this link. */
+  declinedLink:
+    'You have declined to give this reference. Please contact the organisation if you have changed your mind.',
   textRequired: 'Please provide an answer',
   choiceRequired: 'Please select an option',
 } as const;
@@ -101,6 +106,10 @@ export const referenceFormSchema = z
       .array(referenceFormQuestionSchema)
       .describe('The organisation’s reference questions, in order.'),
     expires_at: z.iso.datetime().describe('When the link stops working (ISO 8601, UTC).'),
+    saved_answers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Answers the referee saved to finish later (`PUT /reference/{token}`), by question id.'),
   })
   .describe('Reference form');
 export type ReferenceForm = z.infer<typeof referenceFormSchema>;
@@ -172,3 +181,90 @@ export const referenceAnsweredResponseSchema = dataEnvelope(
   z.object({ answered_at: z.iso.datetime().describe('When the reference was given (ISO 8601, UTC).') }),
 ).describe('Reference given');
 export type ReferenceAnsweredResponse = z.infer<typeof referenceAnsweredResponseSchema>;
+
+// ------------------------------------------------- the catalogue's `reference` operations
+
+/** `POST /api/reference/` (store): gives the reference of the link's token, as `POST /reference/{token}` does. */
+export const referenceStoreBodySchema = referenceAnswersBodySchema.extend({
+  token: z.string().max(100).describe('The single-use token from the link emailed to the referee.'),
+});
+
+/** 201 of `POST /api/reference/`. */
+export const referenceGivenResponseSchema = referenceAnsweredResponseSchema;
+
+/** 200 of `PUT /api/reference/{token}` (update): the answers saved to finish later. */
+export const referenceDraftResponseSchema = dataEnvelope(
+  z.object({
+    saved_at: z.iso.datetime().describe('When the answers were saved (ISO 8601, UTC).'),
+    saved_answers: z.record(z.string(), z.string()).describe('The saved answers by question id.'),
+  }),
+).describe('Reference answers saved');
+export type ReferenceDraftResponse = z.infer<typeof referenceDraftResponseSchema>;
+
+/** Longest reason a referee gives for declining. */
+export const REFERENCE_DECLINE_REASON_MAX = 2000;
+
+/** `DELETE /api/reference/{token}` (delete): the referee declines to give the reference. */
+export const referenceDeclineBodySchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(REFERENCE_DECLINE_REASON_MAX, `At most ${REFERENCE_DECLINE_REASON_MAX} characters`)
+      .optional()
+      .describe('Why, if the referee wants to say (the organisation reads it).'),
+  })
+  .nullish()
+  .describe('Optional: a DELETE may come without a body.');
+
+/** Where a referee's reference stands, for the organisation's overview. */
+export const REFERENCE_STATUSES = ['not_requested', 'awaiting', 'answered', 'declined', 'expired'] as const;
+export type ReferenceStatus = (typeof REFERENCE_STATUSES)[number];
+
+/** `GET /api/reference/` (index) query: pages of the organisation's referees. */
+export const referenceIndexQuerySchema = paginationQuerySchema().extend({
+  application_id: z.coerce
+    .number({ error: 'The application must be a whole number.' })
+    .int({ error: 'The application must be a whole number.' })
+    .min(1)
+    .max(MAX_ROW_ID)
+    .optional()
+    .describe('Only this application’s referees.'),
+  status: z.enum(REFERENCE_STATUSES).optional().describe('Only references in this state.'),
+});
+export type ReferenceIndexQuery = z.infer<typeof referenceIndexQuerySchema>;
+
+/** One referee with where their reference stands (and the answers once given). */
+export const referenceOverviewSchema = z
+  .object({
+    id,
+    application_id: id,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().nullable().describe('Null for a referee the organisation telephones.'),
+    phone_number: z.string().nullable(),
+    status: z
+      .enum(REFERENCE_STATUSES)
+      .describe(
+        '`not_requested` (no email, or not sent yet), `awaiting`, `answered`, `declined` or `expired`.',
+      ),
+    request_sent_at: z.iso.datetime().nullable(),
+    expires_at: z.iso.datetime().nullable().describe('When the link stops working.'),
+    answered_at: z.iso.datetime().nullable(),
+    declined_at: z.iso.datetime().nullable(),
+    decline_reason: z.string().nullable(),
+    answers: z
+      .array(
+        z.object({
+          question: z.string().describe('The question as it was asked.'),
+          type: z.enum(REFERENCE_QUESTION_TYPES),
+          answer: z.string().nullable(),
+        }),
+      )
+      .describe('The reference, once given; empty before.'),
+  })
+  .describe('Reference');
+export type ReferenceOverview = z.infer<typeof referenceOverviewSchema>;
+
+/** 200 of `GET /api/reference/`. */
+export const referenceIndexResponseSchema = paginatedResponseSchema(referenceOverviewSchema);

@@ -29,6 +29,7 @@ import { filesDirectoryOf, viewUrlsOf } from '../files/service.js';
 import { ByteBudgetExceededError, spoolToDisk } from '../files/spool.js';
 import { FormFieldError, parseBracketedFields, type FieldValue } from './bracket-fields.js';
 import { applicationLimitRules } from './limits.js';
+import { registerApplicationRecordRoutes } from './records-routes.js';
 import { checkEmail, showApplication } from './service.js';
 import { submitApplication, type SubmitDeps } from './submit.js';
 
@@ -287,7 +288,8 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
             session: request.session,
             host: request.hostname,
             idempotencyKey: request.headers['idempotency-key'] ?? null,
-            beforeEmailLookup: (email) => limitEmailLookup(request, organisation.id, email, { always: false }),
+            beforeEmailLookup: (email) =>
+              limitEmailLookup(request, organisation.id, email, { always: false }),
           });
         } finally {
           // The files sent with the form were stored (or refused) by now.
@@ -303,4 +305,6 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
       },
     );
   });
+  // One application by id (show, change, withdraw): JSON only, outside the multipart scope.
+  registerApplicationRecordRoutes(app);
 }

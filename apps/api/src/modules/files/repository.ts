@@ -179,3 +179,42 @@ export async function ephemeralUsage(
     );
   return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ?? null };
 }
+
+/** Gives one of the organisation's files a new display name; answers the row, or null when not found. */
+export async function renameFile(
+  db: Executor,
+  organisationId: number,
+  id: string,
+  originalName: string,
+): Promise<FileRow | null> {
+  const [row] = await db
+    .update(files)
+    .set({ originalName })
+    .where(and(eq(files.organisationId, organisationId), eq(files.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes one of the organisation's files if it is still an unattached upload, answering its
+ * storage name (for the bytes to go too); null when it is not (attached meanwhile, or gone). The
+ * condition is in the delete itself, so a form attaching the file at the same moment wins or loses whole.
+ */
+export async function deleteUnattachedFile(
+  db: Executor,
+  organisationId: number,
+  id: string,
+): Promise<string | null> {
+  const [row] = await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.organisationId, organisationId),
+        eq(files.id, id),
+        eq(files.ephemeral, true),
+        isNull(files.attachedAt),
+      ),
+    )
+    .returning({ storageName: files.storageName });
+  return row?.storageName ?? null;
+}

@@ -9,9 +9,12 @@ import {
   fileParamsSchema,
   fileReadQuerySchema,
   fileTypeListResponseSchema,
+  renameFileBodySchema,
+  renamedFileResponseSchema,
   uploadFileQuerySchema,
   uploadFileResponseSchema,
 } from '@muster/contract';
+import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { clientAddressKey } from '../../plugins/rate-limit.js';
 import { organisationOf } from '../../plugins/tenancy.js';
@@ -22,9 +25,11 @@ import { assertUploadLength } from './request-size.js';
 import {
   UploadRefusedError,
   assertEphemeralQuota,
+  deleteStoredFile,
   fileTypeList,
   filesDirectoryOf,
   openStoredFile,
+  renameStoredFile,
   storeUpload,
   uploadRefusalResponse,
   uploadedFileOf,
@@ -55,7 +60,8 @@ function uploadClientOf(request: FastifyRequest): UploadClient {
  * has an account): limited per client address before the body is read, streamed to disk, capped
  * at one file of 10 MB, and held to per-client and per-organisation quotas of unattached files.
  * A file is read back only by whoever may see it (see `openStoredFile`), through a signed link
- * or the bearer token; never across organisations. Choices: docs/files.md.
+ * or the bearer token; never across organisations. Renaming and deleting need sign-in (see
+ * `renameStoredFile`, `deleteStoredFile`). Choices: docs/files.md.
  */
 export async function registerFilesModule(app: FastifyInstance): Promise<void> {
   const store: FileStore = { db: app.db, directory: filesDirectoryOf(app.config.dataDir) };
@@ -129,7 +135,10 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
         try {
           spooled = await spoolToDisk(part.file, store.directory, { remaining: MAX_UPLOAD_BYTES });
         } catch (error) {
-          if (error instanceof ByteBudgetExceededError || error instanceof scope.multipartErrors.RequestFileTooLargeError) {
+          if (
+            error instanceof ByteBudgetExceededError ||
+            error instanceof scope.multipartErrors.RequestFileTooLargeError
+          ) {
             throw tooLarge();
           }
           throw error;
@@ -210,6 +219,80 @@ export async function registerFilesModule(app: FastifyInstance): Promise<void> {
             )
             .send(stream)
         );
+      },
+    );
+    const signedIn = {
+      attachValidation: true,
+      // Sign-in is checked before the input: an anonymous caller learns nothing of the rules.
+      preHandler: [app.requireAuth, rethrowValidation],
+    };
+    const manageRules = [
+      '- An unattached upload: its uploader only.',
+      '- An attached file: its owner (the uploader when none is recorded) or holders of `manage-users`.',
+      '- 401 without sign-in; 403 signed in without the right; 404 unknown, or another organisation’s.',
+    ];
+
+    routes.put(
+      '/files/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['files'],
+          summary: 'Rename a file (its uploader while unattached; then its owner or manage-users)',
+          description: [
+            ...manageRules,
+            '- The stored type’s extension is kept; the answer’s `url` is a link for the caller.',
+          ].join('\n'),
+          params: fileParamsSchema,
+          body: renameFileBodySchema,
+          response: {
+            200: renamedFileResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            422: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => ({
+        data: await renameStoredFile(store, urls, {
+          organisationId: organisationOf(request).id,
+          id: request.params.id,
+          name: request.body.original_name,
+          session: viewerOf(request),
+        }),
+      }),
+    );
+
+    routes.delete(
+      '/files/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['files'],
+          summary: 'Delete an unattached upload (its uploader); an attached file is 409',
+          description: [
+            ...manageRules,
+            '- 409 for an attached file: remove it from the record that holds it instead.',
+          ].join('\n'),
+          params: fileParamsSchema,
+          response: {
+            204: z.null().describe('Deleted, bytes included.'),
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            404: errorResponseSchema,
+            409: errorResponseSchema,
+            422: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        await deleteStoredFile(store, {
+          organisationId: organisationOf(request).id,
+          id: request.params.id,
+          session: viewerOf(request),
+        });
+        return reply.status(204).send(null);
       },
     );
   });

@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import { EPHEMERAL_FILE_LIFETIME_MS, MAX_UPLOAD_BYTES, type FileType, type UploadedFile } from '@muster/contract';
+import {
+  EPHEMERAL_FILE_LIFETIME_MS,
+  MAX_UPLOAD_BYTES,
+  fileMessages,
+  resourcePermissions,
+  type FileType,
+  type UploadedFile,
+} from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import type { Session } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -14,12 +21,14 @@ import { ImageRefusedError, checkImage, isReencodedImage, reencodeImage, reencod
 import { EPHEMERAL_QUOTAS, quotaMessages } from './limits.js';
 import {
   deleteExpiredEphemeralFiles,
+  deleteUnattachedFile,
   ephemeralUsage,
   findFile,
   findFileType,
   insertFile,
   listFileTypes,
   markFilesAttached,
+  renameFile,
   type FileRow,
   type UploadClient,
 } from './repository.js';
@@ -192,7 +201,11 @@ async function judgeStoredFile(db: Executor, filePath: string, declaredMime: str
 }
 
 /** Runs `work` on `blob` written to a temporary file, which is removed afterwards. */
-async function withBlobOnDisk<T>(store: FileStore, blob: Blob, work: (filePath: string) => Promise<T>): Promise<T> {
+async function withBlobOnDisk<T>(
+  store: FileStore,
+  blob: Blob,
+  work: (filePath: string) => Promise<T>,
+): Promise<T> {
   const spooled = await spoolToDisk(blob.stream(), store.directory);
   try {
     return await work(spooled.path);
@@ -319,8 +332,16 @@ export async function assertEphemeralQuota(
   const now = input.now ?? new Date();
   const since = new Date(now.getTime() - EPHEMERAL_FILE_LIFETIME_MS);
   const checks = [
-    { usage: await ephemeralUsage(db, input.organisationId, since, input.client), quota: EPHEMERAL_QUOTAS.client, message: quotaMessages.client },
-    { usage: await ephemeralUsage(db, input.organisationId, since), quota: EPHEMERAL_QUOTAS.organisation, message: quotaMessages.organisation },
+    {
+      usage: await ephemeralUsage(db, input.organisationId, since, input.client),
+      quota: EPHEMERAL_QUOTAS.client,
+      message: quotaMessages.client,
+    },
+    {
+      usage: await ephemeralUsage(db, input.organisationId, since),
+      quota: EPHEMERAL_QUOTAS.organisation,
+      message: quotaMessages.organisation,
+    },
   ];
   for (const { usage, quota, message } of checks) {
     if (usage.files + 1 > quota.files || usage.bytes + input.incomingBytes > quota.bytes) {
@@ -361,7 +382,9 @@ function mayRead(row: FileRow, reader: FileReader): boolean {
   if (unattached) {
     return row.uploadedByUserId === session.userId;
   }
-  return (row.ownerUserId ?? row.uploadedByUserId) === session.userId || session.permissions.includes(VIEW_USERS);
+  return (
+    (row.ownerUserId ?? row.uploadedByUserId) === session.userId || session.permissions.includes(VIEW_USERS)
+  );
 }
 
 /**
@@ -422,4 +445,109 @@ export async function purgeExpiredEphemeralFiles(store: FileStore, now: Date): P
     storageNames.map((name) => fs.promises.rm(path.join(store.directory, name), { force: true })),
   );
   return storageNames.length;
+}
+
+/** The permission that changes any person's records, and so the files attached to them. */
+const MANAGE_USERS = resourcePermissions('users').manage;
+
+/** True while a file is an upload no record has taken yet. */
+function isUnattached(row: FileRow): boolean {
+  return row.ephemeral && row.attachedAt === null;
+}
+
+/**
+ * Whether `session` may rename or delete `row`. An unattached upload is its uploader's alone. An
+ * attached file belongs to the record that holds it, which is always a person's (a profile, an
+ * application, or content they uploaded for the organisation): its owner (or, with none recorded,
+ * its uploader) and holders of `manage-users`, who may change any person's records, manage it.
+ */
+function mayManage(row: FileRow, session: Pick<Session, 'userId' | 'permissions'>): boolean {
+  if (isUnattached(row)) {
+    return row.uploadedByUserId === session.userId;
+  }
+  return (
+    (row.ownerUserId ?? row.uploadedByUserId) === session.userId || session.permissions.includes(MANAGE_USERS)
+  );
+}
+
+/** One of the organisation's files the signed-in caller may manage: 404 unknown (or another organisation's), 403 not theirs. */
+async function managedFile(
+  db: Executor,
+  organisationId: number,
+  id: string,
+  session: Pick<Session, 'userId' | 'permissions'>,
+): Promise<FileRow> {
+  const row = await findFile(db, organisationId, id);
+  if (!row) {
+    throw new HttpError(404, 'File not found.');
+  }
+  if (!mayManage(row, session)) {
+    throw new HttpError(403, 'You do not have permission to do that.');
+  }
+  return row;
+}
+
+/**
+ * The name a file is renamed to: cleaned as an upload's name is, keeping the extension the stored
+ * file has, so that a download still opens with the right program.
+ */
+export function renamedFileName(current: string, requested: string): string {
+  const extension = /\.([A-Za-z0-9]{1,10})$/.exec(current)?.[1];
+  const cleaned = cleanOriginalName(requested);
+  if (!extension || cleaned.toLowerCase().endsWith(`.${extension.toLowerCase()}`)) {
+    return cleaned;
+  }
+  return cleanOriginalName(`${cleaned.slice(0, 254 - extension.length)}.${extension}`);
+}
+
+/**
+ * Renames one of the organisation's files (`PUT /api/files/{id}`) for whoever may manage it
+ * (see {@link mayManage}). Answers the file with a link for the caller: the upload link while
+ * it is unattached, a view link once attached.
+ */
+export async function renameStoredFile(
+  store: FileStore,
+  urls: FileUrlSigner,
+  input: {
+    organisationId: number;
+    id: string;
+    name: string;
+    session: Pick<Session, 'userId' | 'permissions'>;
+  },
+): Promise<UploadedFile> {
+  const row = await managedFile(store.db, input.organisationId, input.id, input.session);
+  const renamed = await renameFile(
+    store.db,
+    input.organisationId,
+    row.id,
+    renamedFileName(row.originalName, input.name),
+  );
+  if (!renamed) {
+    throw new HttpError(404, 'File not found.');
+  }
+  const shown = uploadedFileOf(renamed, urls);
+  return isUnattached(renamed)
+    ? shown
+    : { ...shown, url: urls.url(renamed.organisationId, renamed.id, 'view') };
+}
+
+/**
+ * Deletes an unattached upload (`DELETE /api/files/{id}`), row then bytes, for its uploader. A
+ * file attached to a record is refused with 409: the record (an application's document, an
+ * answer, an attachment) still names it, so it is removed from there, never pulled from under it.
+ */
+export async function deleteStoredFile(
+  store: FileStore,
+  input: { organisationId: number; id: string; session: Pick<Session, 'userId' | 'permissions'> },
+): Promise<void> {
+  const row = await managedFile(store.db, input.organisationId, input.id, input.session);
+  if (!isUnattached(row)) {
+    throw new HttpError(409, fileMessages.attached);
+  }
+  const storageName = await deleteUnattachedFile(store.db, input.organisationId, row.id);
+  if (storageName === null) {
+    // Attached by a form between the read and the delete.
+    throw new HttpError(409, fileMessages.attached);
+  }
+  await fs.promises.rm(path.join(store.directory, storageName), { force: true });
 }

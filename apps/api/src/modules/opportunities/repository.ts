@@ -85,10 +85,34 @@ export async function findPublishedOpportunity(db: Executor, organisationId: num
     .innerJoin(roleProfiles, eq(roleProfiles.id, opportunities.roleProfileId))
     .innerJoin(teams, eq(teams.id, opportunities.teamId))
     .where(
-      and(eq(opportunities.organisationId, organisationId), eq(opportunities.published, true), idOrSlug(reference)),
+      and(
+        eq(opportunities.organisationId, organisationId),
+        eq(opportunities.published, true),
+        idOrSlug(reference),
+      ),
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The id of the organisation's opportunity named by id or slug, published or not (its
+ * administrators and applicants still reach it once closed); null when there is none. With
+ * `lock` (in a transaction) the row is held until the transaction ends.
+ */
+export async function findOpportunityId(
+  db: Executor,
+  organisationId: number,
+  reference: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<number | null> {
+  const query = db
+    .select({ id: opportunities.id })
+    .from(opportunities)
+    .where(and(eq(opportunities.organisationId, organisationId), idOrSlug(reference)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row?.id ?? null;
 }
 
 /** Sub-locations of an opportunity with their timeslots, in order. */
@@ -112,7 +136,9 @@ export async function loadFormParts(db: Executor, organisationId: number, opport
   const sections = await db
     .select()
     .from(formSections)
-    .where(and(eq(formSections.organisationId, organisationId), eq(formSections.opportunityId, opportunityId)))
+    .where(
+      and(eq(formSections.organisationId, organisationId), eq(formSections.opportunityId, opportunityId)),
+    )
     .orderBy(asc(formSections.position));
   const sectionIds = sections.map((section) => section.id);
   if (sectionIds.length === 0) {
@@ -121,13 +147,21 @@ export async function loadFormParts(db: Executor, organisationId: number, opport
   const [sectionQuestions, sectionAttributes, documents, sectionConsents, additionalConsents, sectionTerms] =
     await Promise.all([
       db
-        .select({ sectionId: formSectionQuestions.sectionId, position: formSectionQuestions.position, question: questions })
+        .select({
+          sectionId: formSectionQuestions.sectionId,
+          position: formSectionQuestions.position,
+          question: questions,
+        })
         .from(formSectionQuestions)
         .innerJoin(questions, eq(questions.id, formSectionQuestions.questionId))
         .where(inArray(formSectionQuestions.sectionId, sectionIds))
         .orderBy(asc(formSectionQuestions.position), asc(questions.id)),
       db
-        .select({ sectionId: formSectionAttributes.sectionId, attribute: attributes, category: attributeCategories })
+        .select({
+          sectionId: formSectionAttributes.sectionId,
+          attribute: attributes,
+          category: attributeCategories,
+        })
         .from(formSectionAttributes)
         .innerJoin(attributes, eq(attributes.id, formSectionAttributes.attributeId))
         .leftJoin(attributeCategories, eq(attributeCategories.id, attributes.categoryId))
@@ -188,14 +222,20 @@ export async function loadDiversityQuestions(db: Executor, organisationId: numbe
   }
   const [optionRows, dependencyRows] = await Promise.all([
     childrenOf(db, diversityQuestionOptions, diversityQuestionOptions.questionId, ids),
-    db.select().from(diversityQuestionDependencies).where(inArray(diversityQuestionDependencies.questionId, ids)),
+    db
+      .select()
+      .from(diversityQuestionDependencies)
+      .where(inArray(diversityQuestionDependencies.questionId, ids)),
   ]);
   return { questionRows, optionRows, dependencyRows };
 }
 
 /** The fixed diversity options (applicant-flow §3.3), shared by every organisation. */
 export async function loadFixedDiversityOptions(db: Executor) {
-  return db.select().from(diversityOptions).orderBy(asc(diversityOptions.field), asc(diversityOptions.position));
+  return db
+    .select()
+    .from(diversityOptions)
+    .orderBy(asc(diversityOptions.field), asc(diversityOptions.position));
 }
 
 /** Records that someone opened the form from an "apply" link. */

@@ -9,11 +9,13 @@ import {
   opportunityResponseSchema,
 } from '@muster/contract';
 import { organisationOf } from '../../plugins/tenancy.js';
+import { registerFormStepRoutes } from './form-steps-routes.js';
 import { getApplicationForm, getOpportunity, logApplyAction } from './service.js';
 
 /**
  * Public opportunity routes: the application form is open to anyone, so these need no token.
- * `{opportunityId}` is the numeric id or the slug.
+ * `{opportunityId}` is the numeric id or the slug. The form's steps are managed by administrators
+ * through `form-steps-routes.ts`.
  */
 export async function registerOpportunitiesModule(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +29,12 @@ export async function registerOpportunitiesModule(app: FastifyInstance): Promise
       },
     },
     async (request, reply) => {
-      await logApplyAction(app.db, organisationOf(request).id, request.body.slug, request.session?.userId ?? null);
+      await logApplyAction(
+        app.db,
+        organisationOf(request).id,
+        request.body.slug,
+        request.session?.userId ?? null,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -43,9 +50,13 @@ export async function registerOpportunitiesModule(app: FastifyInstance): Promise
       const organisationId = organisationOf(request).id;
       const reference = request.params.opportunityId;
       // The same for every caller: kept per organisation and id or slug until a write changes it.
-      return app.answerCache.sendJson(reply, `opportunity:${String(organisationId)}:${reference}`, async () => ({
-        data: await getOpportunity(app.db, organisationId, reference),
-      }));
+      return app.answerCache.sendJson(
+        reply,
+        `opportunity:${String(organisationId)}:${reference}`,
+        async () => ({
+          data: await getOpportunity(app.db, organisationId, reference),
+        }),
+      );
     },
   );
   api.get(
@@ -66,4 +77,5 @@ export async function registerOpportunitiesModule(app: FastifyInstance): Promise
       );
     },
   );
+  registerFormStepRoutes(app);
 }

@@ -31,7 +31,11 @@ function notFound(): HttpError {
 }
 
 /** The published opportunity named by id or slug, or a 404. */
-export async function getOpportunity(db: Executor, organisationId: number, reference: string): Promise<Opportunity> {
+export async function getOpportunity(
+  db: Executor,
+  organisationId: number,
+  reference: string,
+): Promise<Opportunity> {
   const row = await findPublishedOpportunity(db, organisationId, reference);
   if (!row) {
     throw notFound();
@@ -46,7 +50,11 @@ export async function getOpportunity(db: Executor, organisationId: number, refer
     display_name: opportunity.displayName,
     description: opportunity.description,
     public_url: opportunity.publicUrl,
-    role_profile: { id: roleProfile.id, display_name: roleProfile.displayName, disclaimer: roleProfile.disclaimer },
+    role_profile: {
+      id: roleProfile.id,
+      display_name: roleProfile.displayName,
+      disclaimer: roleProfile.disclaimer,
+    },
     team: { id: team.id, name: team.name },
     default_phone_country_code: opportunity.defaultPhoneCountryCode,
     start_date: opportunity.startDate,
@@ -75,7 +83,16 @@ export async function getApplicationForm(
   if (!row) {
     throw notFound();
   }
-  const parts = await loadFormParts(db, organisationId, row.opportunity.id);
+  return formOf(db, organisationId, row.opportunity.id);
+}
+
+/** The steps of an opportunity's form as the public form shows them, whether or not it is published. */
+export async function formOf(
+  db: Executor,
+  organisationId: number,
+  opportunityId: number,
+): Promise<FormSection[]> {
+  const parts = await loadFormParts(db, organisationId, opportunityId);
   if (!parts) {
     return [];
   }
@@ -103,7 +120,12 @@ function assembleSections(
   const questionOptions = groupBy(parts.questionOptionRows, (row) => row.questionId);
   const attributeOptions = groupBy(parts.attributeOptionRows, (row) => row.attributeId);
   const consentOptions = groupBy(parts.consentOptionRows, (row) => row.consentId);
-  const toOption = (option: { value: string; display: string; position: number; defaultSelected: boolean }) => ({
+  const toOption = (option: {
+    value: string;
+    display: string;
+    position: number;
+    defaultSelected: boolean;
+  }) => ({
     value: option.value,
     display: option.display,
     position: option.position,
@@ -155,10 +177,17 @@ function assembleSections(
       statement: consent.statement,
       compulsory: consent.compulsory,
       type: consent.type,
-      options: (consentOptions.get(consent.id) ?? []).map((option) => ({ id: option.id, value: option.value })),
+      options: (consentOptions.get(consent.id) ?? []).map((option) => ({
+        id: option.id,
+        value: option.value,
+      })),
     })),
     additional_consents: (additionalBySection.get(section.id) ?? []).map(({ id, name }) => ({ id, name })),
-    terms: (termsBySection.get(section.id) ?? []).map(({ term }) => ({ id: term.id, name: term.name, link: term.link })),
+    terms: (termsBySection.get(section.id) ?? []).map(({ term }) => ({
+      id: term.id,
+      name: term.name,
+      link: term.link,
+    })),
     diversity:
       section.type !== 'diversity'
         ? null

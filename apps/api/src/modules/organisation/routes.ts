@@ -1,14 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { organisationResponseSchema } from '@muster/contract';
+import {
+  errorResponseSchema,
+  organisationItemParamsSchema,
+  organisationResponseSchema,
+  organisationUpdateBodySchema,
+  resourcePermissions,
+} from '@muster/contract';
+import { rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { findOrganisationById } from './repository.js';
-import { toOrganisation } from './service.js';
+import { toOrganisation, updateOrganisationDetails } from './service.js';
 
-/** `GET /api/organisation/detailed/`: the organisation served at this host. Public: the apply form needs it. */
+/** Who changes the organisation's own settings (`manage-organisation`). */
+export const MANAGE_ORGANISATION = resourcePermissions('organisation').manage;
+
+/**
+ * `GET /api/organisation/detailed/`: the organisation served at this host. Public: the apply form
+ * needs it. `PUT /api/organisation/detailed/{id}`: an administrator changes its details.
+ */
 export async function registerOrganisationModule(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
     '/organisation/detailed',
     { schema: { response: { 200: organisationResponseSchema } } },
     async (request, reply) => {
@@ -22,5 +36,34 @@ export async function registerOrganisationModule(app: FastifyInstance): Promise<
         return { data: toOrganisation(row) };
       });
     },
+  );
+  api.put(
+    '/organisation/detailed/:id',
+    {
+      attachValidation: true,
+      preHandler: [app.requirePermission(MANAGE_ORGANISATION), rethrowValidation],
+      schema: {
+        tags: ['organisation', 'catalogue'],
+        summary: 'Change the organisation’s details (organisation.detailed update)',
+        description:
+          '`{id}` is the organisation served at the host (any other is 404). Name, minor age, currency symbol, date format and IANA time zone; omitted fields keep their value. The public detail shows the change at once.',
+        params: organisationItemParamsSchema,
+        body: organisationUpdateBodySchema,
+        response: {
+          200: organisationResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await updateOrganisationDetails(app.db, {
+        organisationId: organisationOf(request).id,
+        id: request.params.id,
+        body: request.body,
+      }),
+    }),
   );
 }

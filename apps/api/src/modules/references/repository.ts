@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ReferenceStatus } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import {
   applicationReferences,
@@ -100,6 +101,8 @@ export type FoundReferenceRequest = {
   referenceId: number;
   expiresAt: Date;
   answeredAt: Date | null;
+  declinedAt: Date | null;
+  draftAnswers: Record<string, string> | null;
   referee: { firstName: string; lastName: string };
   applicant: { firstName: string; lastName: string };
   opportunity: { id: number; displayName: string };
@@ -117,6 +120,8 @@ export async function findReferenceRequestByHash(
       referenceId: referenceRequests.referenceId,
       expiresAt: referenceRequests.expiresAt,
       answeredAt: referenceRequests.answeredAt,
+      declinedAt: referenceRequests.declinedAt,
+      draftAnswers: referenceRequests.draftAnswers,
       refereeFirstName: applicationReferences.firstName,
       refereeLastName: applicationReferences.lastName,
       applicantFirstName: users.firstName,
@@ -156,6 +161,8 @@ export async function findReferenceRequestByHash(
     referenceId: row.referenceId,
     expiresAt: row.expiresAt,
     answeredAt: row.answeredAt,
+    declinedAt: row.declinedAt,
+    draftAnswers: row.draftAnswers,
     referee: { firstName: row.refereeFirstName, lastName: row.refereeLastName },
     applicant: { firstName: row.applicantFirstName, lastName: row.applicantLastName },
     opportunity: { id: row.opportunityId, displayName: row.opportunityName },
@@ -174,15 +181,8 @@ export async function consumeReferenceRequest(
 ): Promise<boolean> {
   const rows = await db
     .update(referenceRequests)
-    .set({ answeredAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(referenceRequests.organisationId, organisationId),
-        eq(referenceRequests.id, requestId),
-        isNull(referenceRequests.answeredAt),
-        gt(referenceRequests.expiresAt, now),
-      ),
-    )
+    .set({ answeredAt: now, draftAnswers: null, updatedAt: now })
+    .where(openRequestWhere(organisationId, requestId, now))
     .returning({ id: referenceRequests.id });
   return rows.length > 0;
 }
@@ -195,4 +195,123 @@ export async function insertReferenceAnswers(
   if (rows.length > 0) {
     await db.insert(referenceAnswers).values(rows);
   }
+}
+
+/** The request, while its link still works at `now`: neither used, declined nor expired. */
+function openRequestWhere(organisationId: number, requestId: number, now: Date) {
+  return and(
+    eq(referenceRequests.organisationId, organisationId),
+    eq(referenceRequests.id, requestId),
+    isNull(referenceRequests.answeredAt),
+    isNull(referenceRequests.declinedAt),
+    gt(referenceRequests.expiresAt, now),
+  );
+}
+
+/** Keeps answers the referee will finish later, while the link still works; answers whether it did. */
+export async function saveReferenceDraft(
+  db: Executor,
+  organisationId: number,
+  requestId: number,
+  answers: Record<string, string>,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(referenceRequests)
+    .set({ draftAnswers: answers, updatedAt: now })
+    .where(openRequestWhere(organisationId, requestId, now))
+    .returning({ id: referenceRequests.id });
+  return rows.length > 0;
+}
+
+/** Records that the referee declined, using the link up, while it still works; answers whether it did. */
+export async function declineReferenceRequest(
+  db: Executor,
+  organisationId: number,
+  requestId: number,
+  reason: string | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(referenceRequests)
+    .set({ declinedAt: now, declineReason: reason, draftAnswers: null, updatedAt: now })
+    .where(openRequestWhere(organisationId, requestId, now))
+    .returning({ id: referenceRequests.id });
+  return rows.length > 0;
+}
+
+/** Where a referee's reference stands at `now`, as SQL (see `REFERENCE_STATUSES`). */
+function statusAt(now: Date) {
+  return sql<ReferenceStatus>`case
+    when ${referenceRequests.id} is null then 'not_requested'
+    when ${referenceRequests.declinedAt} is not null then 'declined'
+    when ${referenceRequests.answeredAt} is not null then 'answered'
+    when ${referenceRequests.expiresAt} <= ${now.toISOString()}::timestamptz then 'expired'
+    else 'awaiting' end`;
+}
+
+/**
+ * A page of the organisation's referees with their requests, by application then position;
+ * optionally of one application or in one state. Answers the rows and how many match.
+ */
+export async function listReferenceOverview(
+  db: Executor,
+  organisationId: number,
+  query: { page: number; perPage: number; applicationId?: number; status?: ReferenceStatus; now: Date },
+) {
+  const status = statusAt(query.now);
+  const where = and(
+    eq(applicationReferences.organisationId, organisationId),
+    query.applicationId === undefined
+      ? undefined
+      : eq(applicationReferences.applicationId, query.applicationId),
+    query.status === undefined ? undefined : sql`${status} = ${query.status}`,
+  );
+  const rows = await db
+    .select({ referee: applicationReferences, request: referenceRequests, status })
+    .from(applicationReferences)
+    .leftJoin(
+      referenceRequests,
+      and(
+        eq(referenceRequests.referenceId, applicationReferences.id),
+        eq(referenceRequests.organisationId, organisationId),
+      ),
+    )
+    .where(where)
+    .orderBy(
+      asc(applicationReferences.applicationId),
+      asc(applicationReferences.position),
+      asc(applicationReferences.id),
+    )
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(applicationReferences)
+    .leftJoin(
+      referenceRequests,
+      and(
+        eq(referenceRequests.referenceId, applicationReferences.id),
+        eq(referenceRequests.organisationId, organisationId),
+      ),
+    )
+    .where(where);
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** The answers given by these referees, in order. */
+export async function listReferenceAnswers(db: Executor, organisationId: number, refereeIds: number[]) {
+  if (refereeIds.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(referenceAnswers)
+    .where(
+      and(
+        eq(referenceAnswers.organisationId, organisationId),
+        inArray(referenceAnswers.referenceId, refereeIds),
+      ),
+    )
+    .orderBy(asc(referenceAnswers.referenceId), asc(referenceAnswers.position));
 }

@@ -1,15 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { buildReferenceAnswersSchema, referenceMessages, type ReferenceForm } from '@muster/contract';
+import {
+  buildReferenceAnswersSchema,
+  referenceMessages,
+  type ReferenceForm,
+  type ReferenceIndexQuery,
+  type ReferenceOverview,
+} from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { HttpError, issuesToErrors, validationError } from '../../plugins/errors.js';
 import type { Outbox } from '../outbox/service.js';
 import {
   consumeReferenceRequest,
+  declineReferenceRequest,
   findReferenceRequestByHash,
   insertReferenceAnswers,
   insertReferenceRequest,
+  listReferenceAnswers,
+  listReferenceOverview,
   listReferenceQuestions,
   listUnsentEmailReferees,
+  saveReferenceDraft,
   type FoundReferenceRequest,
 } from './repository.js';
 
@@ -119,7 +129,13 @@ async function openRequest(
   return request;
 }
 
-function assertOpen(request: Pick<FoundReferenceRequest, 'answeredAt' | 'expiresAt'>, now: Date): void {
+function assertOpen(
+  request: Pick<FoundReferenceRequest, 'answeredAt' | 'expiresAt'> & { declinedAt?: Date | null },
+  now: Date,
+): void {
+  if (request.declinedAt) {
+    throw new HttpError(410, referenceMessages.declinedLink);
+  }
   if (request.answeredAt !== null) {
     throw new HttpError(410, referenceMessages.usedLink);
   }
@@ -149,6 +165,7 @@ export async function getReferenceForm(
       compulsory: question.compulsory,
     })),
     expires_at: request.expiresAt.toISOString(),
+    ...(request.draftAnswers ? { saved_answers: request.draftAnswers } : {}),
   };
 }
 
@@ -198,4 +215,100 @@ export async function giveReference(
     );
   });
   return { answeredAt: now };
+}
+
+/**
+ * Saves the referee's answers to finish later (`PUT /api/reference/{token}`, the catalogue's
+ * update): each answer is checked as when giving the reference (422 at `answers.{questionId}`)
+ * except that compulsory questions may still be empty. The link stays open; the form shows the
+ * saved answers; giving the reference clears them.
+ */
+export async function saveReferenceAnswers(
+  db: Database,
+  organisationId: number,
+  token: string,
+  body: unknown,
+  now: Date = new Date(),
+): Promise<{ savedAt: Date; answers: Record<string, string> }> {
+  const request = await openRequest(db, organisationId, token, now);
+  const questions = await listReferenceQuestions(db, organisationId);
+  const lenient = questions.map((question) => ({ ...question, compulsory: false }));
+  const parsed = buildReferenceAnswersSchema(lenient).safeParse(body);
+  if (!parsed.success) {
+    throw validationError(issuesToErrors(parsed.error.issues));
+  }
+  const answers: Record<string, string> = {};
+  for (const answer of parsed.data) {
+    if (answer.answer !== null) {
+      answers[String(answer.questionId)] = answer.answer;
+    }
+  }
+  if (!(await saveReferenceDraft(db, organisationId, request.id, answers, now))) {
+    await openRequest(db, organisationId, token, now);
+    throw new HttpError(410, referenceMessages.usedLink);
+  }
+  return { savedAt: now, answers };
+}
+
+/**
+ * The referee declines to give the reference (`DELETE /api/reference/{token}`, the catalogue's
+ * delete): the link is used up (410 afterwards), saved answers are dropped, and the organisation
+ * sees `declined` with the reason, if one was given.
+ */
+export async function declineReference(
+  db: Database,
+  organisationId: number,
+  token: string,
+  reason: string | undefined,
+  now: Date = new Date(),
+): Promise<void> {
+  const request = await openRequest(db, organisationId, token, now);
+  const given = reason?.trim() ? reason.trim() : null;
+  if (!(await declineReferenceRequest(db, organisationId, request.id, given, now))) {
+    await openRequest(db, organisationId, token, now);
+    throw new HttpError(410, referenceMessages.usedLink);
+  }
+}
+
+/**
+ * The organisation's referees with where each reference stands (`GET /api/reference/`, the
+ * catalogue's index, for holders of `view-applications`): a page, optionally of one application
+ * or in one state, with the answers of the references given.
+ */
+export async function referenceOverview(
+  db: Executor,
+  organisationId: number,
+  query: ReferenceIndexQuery,
+  now: Date = new Date(),
+): Promise<{ data: ReferenceOverview[]; meta: { current_page: number; per_page: number; total: number } }> {
+  const { rows, total } = await listReferenceOverview(db, organisationId, {
+    page: query.page,
+    perPage: query.per_page,
+    ...(query.application_id === undefined ? {} : { applicationId: query.application_id }),
+    ...(query.status === undefined ? {} : { status: query.status }),
+    now,
+  });
+  const answered = rows.filter((row) => row.status === 'answered').map((row) => row.referee.id);
+  const answers = await listReferenceAnswers(db, organisationId, answered);
+  const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+  return {
+    data: rows.map(({ referee, request, status }) => ({
+      id: referee.id,
+      application_id: referee.applicationId,
+      first_name: referee.firstName,
+      last_name: referee.lastName,
+      email: referee.email,
+      phone_number: referee.phoneNumber,
+      status,
+      request_sent_at: iso(referee.requestSentAt),
+      expires_at: iso(request?.expiresAt),
+      answered_at: iso(request?.answeredAt),
+      declined_at: iso(request?.declinedAt),
+      decline_reason: request?.declineReason ?? null,
+      answers: answers
+        .filter((answer) => answer.referenceId === referee.id)
+        .map((answer) => ({ question: answer.question, type: answer.type, answer: answer.answer })),
+    })),
+    meta: { current_page: query.page, per_page: query.per_page, total },
+  };
 }
