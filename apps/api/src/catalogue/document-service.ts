@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseRowId, type CatalogueEntry } from '@muster/contract';
+import { documentRecordSchema, parseRowId, type CatalogueEntry } from '@muster/contract';
 import type { Database } from '../db/client.js';
 import { HttpError, validationError } from '../plugins/errors.js';
 import type { OwnRecords, ReadAccess } from './bindings/index.js';
@@ -71,15 +71,8 @@ export const documentBodySchema = z
   .describe('The record: a JSON object of snake_case fields.');
 
 /** What a stored document answers: its fields plus the ones the server keeps. */
-export const documentRowSchema = z
-  .object({
-    id: z.number().int().describe('Identifier.'),
-    created_by: z.number().int().nullable().describe('The user who created the record, if still known.'),
-    created_at: z.string().describe('When the record was created (ISO 8601).'),
-    updated_at: z.string().describe('When the record last changed (ISO 8601).'),
-  })
-  .catchall(z.json())
-  .describe('A record with its own fields and the ones the server keeps.');
+/** A document as answered: declared once, in the contract. */
+export const documentRowSchema = documentRecordSchema;
 
 function toWire(row: DocumentRow): WireObject {
   return {

@@ -18,7 +18,9 @@ export function entryAccess(entryName: string): EntryAccess {
   if (typeof read !== 'string') {
     // Every entry with named calls here is permission-guarded; a public or signed-in read would
     // need its own guard, so stop the server rather than guard the calls with the wrong one.
-    throw new Error(`${entryName}: its read access is not a permission; its named calls need their own guard.`);
+    throw new Error(
+      `${entryName}: its read access is not a permission; its named calls need their own guard.`,
+    );
   }
   return { read, write: binding?.write ?? defaults.manage };
 }

@@ -6,9 +6,11 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { createTenant } from '../../test/factories/catalogue.js';
 import { createUser } from '../../test/factories/user.js';
 import { documentScope, ENTRIES } from './documents.js';
-import { safeguardingResponseSchema } from './safeguarding.js';
-import { savedListResponseSchema } from './saved-list.js';
-import { zendeskTicketTagsResponseSchema } from './zendesk-ticket-tags.js';
+import {
+  safeguardingResponseSchema,
+  savedListResponseSchema,
+  zendeskTicketTagsResponseSchema,
+} from '@muster/contract';
 
 let ctx: TestContext;
 
@@ -38,13 +40,16 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('GET /organisation/zendesk-tickets/tags/', () => {
-  const tags = (headers: Headers) => ctx.app.inject({ url: '/api/organisation/zendesk-tickets/tags/', headers });
+  const tags = (headers: Headers) =>
+    ctx.app.inject({ url: '/api/organisation/zendesk-tickets/tags/', headers });
 
   it('reaches its own handler and counts the distinct tags of the organisation’s tickets', async () => {
     const store = (headers: Headers, body: Record<string, unknown>) =>
       ctx.app.inject({ method: 'POST', url: '/api/organisation/zendesk-tickets/', headers, payload: body });
     expect((await store(a.support, { subject: 'Login', tags: ['login', 'urgent'] })).statusCode).toBe(201);
-    expect((await store(a.support, { subject: 'Again', tags: ['login', 'login', 7, null] })).statusCode).toBe(201);
+    expect((await store(a.support, { subject: 'Again', tags: ['login', 'login', 7, null] })).statusCode).toBe(
+      201,
+    );
     expect((await store(a.support, { subject: 'Untagged' })).statusCode).toBe(201);
     expect((await store(a.support, { subject: 'Odd', tags: 'not-a-list' })).statusCode).toBe(201);
     expect((await store(b.support, { subject: 'Theirs', tags: ['billing'] })).statusCode).toBe(201);
@@ -57,7 +62,9 @@ describe('GET /organisation/zendesk-tickets/tags/', () => {
       ],
       meta: { total: 2 },
     });
-    expect(zendeskTicketTagsResponseSchema.parse((await tags(b.reader)).json()).data).toEqual([{ tag: 'billing', count: 1 }]);
+    expect(zendeskTicketTagsResponseSchema.parse((await tags(b.reader)).json()).data).toEqual([
+      { tag: 'billing', count: 1 },
+    ]);
   });
 
   it('refuses 401 anonymous and 403 without view-zendesk-tickets', async () => {
@@ -68,7 +75,11 @@ describe('GET /organisation/zendesk-tickets/tags/', () => {
 
 describe('DELETE /integrations/service/{integrationId}/sync', () => {
   const clear = (headers: Headers, integration: string, query = '') =>
-    ctx.app.inject({ method: 'DELETE', url: `/api/integrations/service/${integration}/sync${query}`, headers });
+    ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/integrations/service/${integration}/sync${query}`,
+      headers,
+    });
   const records = async (organisationId: number, integration: string) =>
     ctx.db
       .select({ id: catalogueRecords.id })
@@ -81,7 +92,12 @@ describe('DELETE /integrations/service/{integrationId}/sync', () => {
         ),
       );
   const syncRecord = async (headers: Headers, integration: string, body: Record<string, unknown>) => {
-    const response = await ctx.app.inject({ method: 'POST', url: `/api/integrations/service/${integration}/sync`, headers, payload: body });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/integrations/service/${integration}/sync`,
+      headers,
+      payload: body,
+    });
     expect(response.statusCode).toBe(201);
     return response.json<{ data: { id: number } }>().data.id;
   };
@@ -97,7 +113,10 @@ describe('DELETE /integrations/service/{integrationId}/sync', () => {
     expect(await records(a.id, 'mailchimp')).toEqual([]);
     expect(await records(a.id, 'salesforce')).toHaveLength(1);
     expect(await records(b.id, 'mailchimp')).toHaveLength(1);
-    const listed = await ctx.app.inject({ url: '/api/integrations/service/mailchimp/sync', headers: a.reader });
+    const listed = await ctx.app.inject({
+      url: '/api/integrations/service/mailchimp/sync',
+      headers: a.reader,
+    });
     expect(listed.json<{ meta: { total: number } }>().meta.total).toBe(0);
     expect((await clear(a.integrator, 'mailchimp')).json()).toEqual({ data: { deleted: 0 } });
   });
@@ -126,9 +145,15 @@ describe('DELETE /integrations/service/{integrationId}/sync', () => {
 });
 
 describe('/organisation/safeguarding/ (show and update)', () => {
-  const show = (headers: Headers, id = '') => ctx.app.inject({ url: `/api/organisation/safeguarding/${id}`, headers });
+  const show = (headers: Headers, id = '') =>
+    ctx.app.inject({ url: `/api/organisation/safeguarding/${id}`, headers });
   const update = (headers: Headers, payload: unknown, id = '') =>
-    ctx.app.inject({ method: 'PUT', url: `/api/organisation/safeguarding/${id}`, headers, payload: payload as Record<string, unknown> });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/organisation/safeguarding/${id}`,
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
 
   it('answers the defaults, then saves and merges one settings document per organisation', async () => {
     const defaults = safeguardingResponseSchema.parse((await show(a.reader)).json()).data;
@@ -141,19 +166,31 @@ describe('/organisation/safeguarding/ (show and update)', () => {
     });
     expect(saved.statusCode).toBe(200);
     const first = safeguardingResponseSchema.parse(saved.json()).data;
-    expect(first).toMatchObject({ lead_name: 'Priya Shah', lead_email: 'priya@example.test', deputy_name: null });
-    const merged = await update(a.safeguarder, { deputy_name: 'Tom Reid', lead_email: null }, String(first.id));
+    expect(first).toMatchObject({
+      lead_name: 'Priya Shah',
+      lead_email: 'priya@example.test',
+      deputy_name: null,
+    });
+    const merged = await update(
+      a.safeguarder,
+      { deputy_name: 'Tom Reid', lead_email: null },
+      String(first.id),
+    );
     expect(safeguardingResponseSchema.parse(merged.json()).data).toMatchObject({
       id: first.id,
       lead_name: 'Priya Shah',
       lead_email: null,
       deputy_name: 'Tom Reid',
     });
-    expect(safeguardingResponseSchema.parse((await show(a.reader, String(first.id))).json()).data.deputy_name).toBe('Tom Reid');
+    expect(
+      safeguardingResponseSchema.parse((await show(a.reader, String(first.id))).json()).data.deputy_name,
+    ).toBe('Tom Reid');
     const documents = await ctx.db
       .select()
       .from(catalogueRecords)
-      .where(and(eq(catalogueRecords.organisationId, a.id), eq(catalogueRecords.entry, ENTRIES.safeguarding)));
+      .where(
+        and(eq(catalogueRecords.organisationId, a.id), eq(catalogueRecords.entry, ENTRIES.safeguarding)),
+      );
     expect(documents).toHaveLength(1);
     // Another organisation still has its defaults, and cannot name this one's settings.
     expect(safeguardingResponseSchema.parse((await show(b.reader)).json()).data.lead_name).toBeNull();
@@ -166,16 +203,32 @@ describe('/organisation/safeguarding/ (show and update)', () => {
     expect((await show(a.anonymous)).statusCode).toBe(401);
     expect((await show(a.nobody)).statusCode).toBe(403);
     expect((await update(a.reader, { lead_name: 'x' })).statusCode).toBe(403);
-    const bad = await update(a.safeguarder, { lead_email: 'nope', policy_url: 'javascript:alert(1)', policy_review_date: '31/01/2027', colour: 'red' });
+    const bad = await update(a.safeguarder, {
+      lead_email: 'nope',
+      policy_url: 'javascript:alert(1)',
+      policy_review_date: '31/01/2027',
+      colour: 'red',
+    });
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json<Errors>().errors).sort()).toEqual(['_', 'lead_email', 'policy_review_date', 'policy_url']);
+    expect(Object.keys(bad.json<Errors>().errors).sort()).toEqual([
+      '_',
+      'lead_email',
+      'policy_review_date',
+      'policy_url',
+    ]);
   });
 });
 
 describe('/organisation/saved-list/ (store and show)', () => {
   const store = (headers: Headers, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url: '/api/organisation/saved-list/', headers, payload: payload as Record<string, unknown> });
-  const show = (headers: Headers, id: number | string) => ctx.app.inject({ url: `/api/organisation/saved-list/${id}`, headers });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/organisation/saved-list/',
+      headers,
+      payload: payload as Record<string, unknown>,
+    });
+  const show = (headers: Headers, id: number | string) =>
+    ctx.app.inject({ url: `/api/organisation/saved-list/${id}`, headers });
 
   it('saves the organisation’s users once each and shows them as they are now', async () => {
     const zoe = await createUser(ctx.db, a.id, { firstName: 'Zoe', lastName: 'Adams' });
@@ -202,7 +255,9 @@ describe('/organisation/saved-list/ (store and show)', () => {
     const theirs = await createUser(ctx.db, b.id);
     const refused = await store(a.lister, { name: 'Mixed', user_ids: [mine.id, theirs.id] });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<Errors>().errors).toEqual({ 'user_ids.1': ['The user is not a user of this organisation.'] });
+    expect(refused.json<Errors>().errors).toEqual({
+      'user_ids.1': ['The user is not a user of this organisation.'],
+    });
     const theirList = await insertDocument(
       ctx.db,
       documentScope(b.id, ENTRIES.savedList),
@@ -219,6 +274,8 @@ describe('/organisation/saved-list/ (store and show)', () => {
     expect((await show(a.nobody, 1)).statusCode).toBe(403);
     const bad = await store(a.lister, { name: '', user_ids: [] });
     expect(Object.keys(bad.json<Errors>().errors).sort()).toEqual(['name', 'user_ids']);
-    expect((await ctx.app.inject({ url: '/api/organisation/saved-list/', headers: a.lister })).statusCode).toBe(405);
+    expect(
+      (await ctx.app.inject({ url: '/api/organisation/saved-list/', headers: a.lister })).statusCode,
+    ).toBe(405);
   });
 });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createTenant } from '../../test/factories/catalogue.js';
-import { calendarAvailableTypesResponseSchema } from './calendar-available-types.js';
 import { DEFAULT_NEW_USER_TEMPLATE, renderTemplate } from './new-user-preview.js';
+import { calendarAvailableTypesResponseSchema } from '@muster/contract';
 
 let ctx: TestContext;
 
@@ -45,11 +45,16 @@ describe('GET /organisation/email-templates/new-user/preview', () => {
     ctx.app.inject({ url: `/api/organisation/email-templates/new-user/preview${query}`, headers });
 
   it('renders the built-in template as text before the organisation writes its own', async () => {
-    const response = await previewOf(a.templates, '?first_name=Sam&login_url=https%3A%2F%2Fexample.test%2Flogin');
+    const response = await previewOf(
+      a.templates,
+      '?first_name=Sam&login_url=https%3A%2F%2Fexample.test%2Flogin',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     const [organisation] = await ctx.db.select().from(organisations).where(eq(organisations.id, a.id));
-    expect(response.body.startsWith(`Subject: Welcome to ${organisation?.name ?? ''}\n\nHello Sam,`)).toBe(true);
+    expect(response.body.startsWith(`Subject: Welcome to ${organisation?.name ?? ''}\n\nHello Sam,`)).toBe(
+      true,
+    );
     expect(response.body).toContain('Sign in at https://example.test/login');
     // No value for the email: the placeholder shows what is still missing.
     expect(response.body).toContain('({{email}})');
@@ -58,16 +63,32 @@ describe('GET /organisation/email-templates/new-user/preview', () => {
 
   it('renders the organisation’s own new-user template (stored through the catalogue), the latest one', async () => {
     const store = (body: Record<string, unknown>) =>
-      ctx.app.inject({ method: 'POST', url: '/api/organisation/email-templates/', headers: a.templates, payload: body });
-    expect((await store({ key: 'welcome-back', subject: 'Not this one', body: 'Nope' })).statusCode).toBe(201);
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/organisation/email-templates/',
+        headers: a.templates,
+        payload: body,
+      });
+    expect((await store({ key: 'welcome-back', subject: 'Not this one', body: 'Nope' })).statusCode).toBe(
+      201,
+    );
     expect(
       (await store({ name: 'new-user', subject: 'Older', body: 'Old body {{first_name}}' })).statusCode,
     ).toBe(201);
-    const created = await store({ key: 'new-user', subject: 'Hello {{first_name}}', body: 'Dear {{ first_name }} {{last_name}} <{{email}}> {{shoe_size}}' });
+    const created = await store({
+      key: 'new-user',
+      subject: 'Hello {{first_name}}',
+      body: 'Dear {{ first_name }} {{last_name}} <{{email}}> {{shoe_size}}',
+    });
     expect(created.statusCode).toBe(201);
-    const response = await previewOf(a.templates, '?first_name=Ana%C3%AFs&last_name=O%27Neil&email=anais%40example.test');
+    const response = await previewOf(
+      a.templates,
+      '?first_name=Ana%C3%AFs&last_name=O%27Neil&email=anais%40example.test',
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('Subject: Hello Anaïs\n\nDear Anaïs O\'Neil <anais@example.test> {{shoe_size}}');
+    expect(response.body).toBe(
+      "Subject: Hello Anaïs\n\nDear Anaïs O'Neil <anais@example.test> {{shoe_size}}",
+    );
     // Another organisation's template never reaches this one's preview.
     const other = await previewOf(b.templates, '?first_name=Sam');
     expect(other.body).toContain('Hello Sam,');
@@ -81,7 +102,9 @@ describe('GET /organisation/email-templates/new-user/preview', () => {
     expect(badName.statusCode).toBe(422);
     const long = await previewOf(a.templates, `?first_name=${'x'.repeat(501)}`);
     expect(long.statusCode).toBe(422);
-    expect(Object.keys(long.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['querystring.first_name']);
+    expect(Object.keys(long.json<{ errors: Record<string, string[]> }>().errors)).toEqual([
+      'querystring.first_name',
+    ]);
     const twice = await previewOf(a.templates, '?first_name=a&first_name=b');
     expect(twice.statusCode).toBe(422);
   });
@@ -96,9 +119,18 @@ describe('GET /calendar/available-types/', () => {
 
   it('lists every kind in legacy mode and only the packaged features’ kinds in package mode', async () => {
     const legacy = await typesOf(a.calendar);
-    expect(legacy.data.map((entry) => entry.type)).toEqual(['events', 'shifts', 'tasks', 'residential_bookings', 'activities']);
+    expect(legacy.data.map((entry) => entry.type)).toEqual([
+      'events',
+      'shifts',
+      'tasks',
+      'residential_bookings',
+      'activities',
+    ]);
     expect(legacy.meta).toEqual({ current_page: 1, per_page: 5, total: 5 });
-    await ctx.db.update(organisations).set({ packageFeatures: { events: 3, residential: 0 } }).where(eq(organisations.id, b.id));
+    await ctx.db
+      .update(organisations)
+      .set({ packageFeatures: { events: 3, residential: 0 } })
+      .where(eq(organisations.id, b.id));
     const packaged = await typesOf(b.calendar);
     expect(packaged.data).toEqual([
       { type: 'events', label: 'Events' },
@@ -109,7 +141,11 @@ describe('GET /calendar/available-types/', () => {
   });
 
   it('refuses 401 anonymous and 403 without view-calendar', async () => {
-    expect((await ctx.app.inject({ url: '/api/calendar/available-types/', headers: a.anonymous })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/api/calendar/available-types/', headers: a.nobody })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ url: '/api/calendar/available-types/', headers: a.anonymous })).statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ url: '/api/calendar/available-types/', headers: a.nobody })).statusCode,
+    ).toBe(403);
   });
 });

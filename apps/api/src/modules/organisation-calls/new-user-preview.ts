@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { documentScope, ENTRIES } from './documents.js';
 import { latestDocumentContaining } from './repository.js';
@@ -28,32 +27,15 @@ export const DEFAULT_NEW_USER_TEMPLATE = {
 
 /** `{{ first_name }}`: a placeholder is a snake_case name in double braces, spaces allowed inside. */
 const PLACEHOLDER = /\{\{\s*([a-z][a-z0-9_]{0,39})\s*\}\}/g;
-/** Longest value one placeholder takes from the query string. */
-const MAX_VALUE = 500;
-
-/**
- * The query string: any snake_case names (first_name, last_name, email, login_url, …), each the
- * value of the placeholder of that name. `organisation_name` defaults to the organisation's name.
- */
-export const newUserPreviewQuerySchema = z
-  .record(
-    z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, { error: 'Placeholder names are snake_case, e.g. first_name.' }),
-    z
-      .string({ error: 'Give each placeholder one value.' })
-      .max(MAX_VALUE, { error: `A value may be at most ${MAX_VALUE} characters.` })
-      .describe('The value of the placeholder of this name.'),
-  )
-  .describe(
-    'Placeholder values by name, e.g. `first_name=Sam&last_name=Lee&email=sam@example.org&login_url=https://…`; `organisation_name` defaults to the organisation’s name.',
-  );
-
 /**
  * Replaces each `{{name}}` with its value. The answer is plain text, so nothing is escaped; a
  * placeholder without a value is left as written, so the preview shows what is still missing.
  * Values are inserted once: a value that itself looks like a placeholder is not expanded again.
  */
 export function renderTemplate(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? whole) : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] ?? whole) : whole,
+  );
 }
 
 /** A template field as text, or null when the document does not hold it as text. */
@@ -77,12 +59,12 @@ export async function newUserPreview(
   organisation: { id: number; name: string },
   values: Readonly<Record<string, string>>,
 ): Promise<string> {
-  const document = await latestDocumentContaining(db, documentScope(organisation.id, ENTRIES.emailTemplates), [
-    { key: NEW_USER_TEMPLATE },
-    { name: NEW_USER_TEMPLATE },
-  ]);
-  const subject =
-    (document && textField(document.body, 'subject')) ?? DEFAULT_NEW_USER_TEMPLATE.subject;
+  const document = await latestDocumentContaining(
+    db,
+    documentScope(organisation.id, ENTRIES.emailTemplates),
+    [{ key: NEW_USER_TEMPLATE }, { name: NEW_USER_TEMPLATE }],
+  );
+  const subject = (document && textField(document.body, 'subject')) ?? DEFAULT_NEW_USER_TEMPLATE.subject;
   const body = (document && textField(document.body, 'body', 'content')) ?? DEFAULT_NEW_USER_TEMPLATE.body;
   const filled = { organisation_name: organisation.name, ...values };
   return `Subject: ${renderTemplate(subject, filled).replace(/[\r\n]+/g, ' ')}\n\n${renderTemplate(body, filled)}`;

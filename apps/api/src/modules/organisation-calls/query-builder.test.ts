@@ -7,7 +7,7 @@ import { createTeamRow, createTenant } from '../../test/factories/catalogue.js';
 import { createEventRow } from '../../test/factories/events.js';
 import { createUser } from '../../test/factories/user.js';
 import { documentScope, ENTRIES } from './documents.js';
-import { queryPreviewResponseSchema } from './query-builder.js';
+import { queryPreviewResponseSchema } from '@muster/contract';
 
 let ctx: TestContext;
 
@@ -35,8 +35,16 @@ beforeAll(async () => {
     [a.id, 'Alpha'],
     [b.id, 'Beta'],
   ] as const) {
-    await createUser(ctx.db, organisationId, { firstName: `${prefix}ine`, lastName: 'Zeta', dob: '1980-05-01' });
-    await createUser(ctx.db, organisationId, { firstName: `${prefix}bert`, lastName: 'Young', dob: '2001-02-03' });
+    await createUser(ctx.db, organisationId, {
+      firstName: `${prefix}ine`,
+      lastName: 'Zeta',
+      dob: '1980-05-01',
+    });
+    await createUser(ctx.db, organisationId, {
+      firstName: `${prefix}bert`,
+      lastName: 'Young',
+      dob: '2001-02-03',
+    });
     await createTeamRow(ctx.db, organisationId, { name: `${prefix} North` });
     await createEventRow(ctx.db, organisationId, {
       name: `${prefix} fair`,
@@ -93,7 +101,10 @@ describe('POST /organisation/query-builder/preview', () => {
     );
     expect(names).not.toContain('Betaine');
     expect(names).toContain('Alphaine');
-    const [foreign] = await ctx.db.select().from(users).where(and(eq(users.organisationId, b.id), eq(users.firstName, 'Betaine')));
+    const [foreign] = await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.organisationId, b.id), eq(users.firstName, 'Betaine')));
     const byId = await preview(a.analyst, {
       query: { resource: 'users', filters: [{ field: 'id', op: 'in', value: [foreign?.id ?? 0] }] },
     });
@@ -102,9 +113,17 @@ describe('POST /organisation/query-builder/preview', () => {
 
   it('compares by type: dates, timestamps, null checks, not-equal and lists', async () => {
     const older = await preview(a.analyst, {
-      query: { resource: 'users', filters: [{ field: 'dob', op: 'lt', value: '1990-01-01' }, { field: 'first_name', op: 'contains', value: 'alpha' }] },
+      query: {
+        resource: 'users',
+        filters: [
+          { field: 'dob', op: 'lt', value: '1990-01-01' },
+          { field: 'first_name', op: 'contains', value: 'alpha' },
+        ],
+      },
     });
-    expect(older.json<{ data: Array<{ first_name: string }> }>().data.map((row) => row.first_name)).toEqual(['Alphaine']);
+    expect(older.json<{ data: Array<{ first_name: string }> }>().data.map((row) => row.first_name)).toEqual([
+      'Alphaine',
+    ]);
     const events = await preview(a.analyst, {
       query: {
         resource: 'events',
@@ -130,7 +149,9 @@ describe('POST /organisation/query-builder/preview', () => {
       expect(response.statusCode, value).toBe(200);
       expect(response.json<{ meta: { total: number } }>().meta.total, value).toBe(0);
     }
-    expect((await ctx.db.select().from(users).where(eq(users.organisationId, a.id))).length).toBeGreaterThan(0);
+    expect((await ctx.db.select().from(users).where(eq(users.organisationId, a.id))).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('refuses 401 anonymous, 403 without view-query-builder, 403 without the resource’s own permission', async () => {
@@ -146,40 +167,62 @@ describe('POST /organisation/query-builder/preview', () => {
 
   it('answers 422 keyed by path for injection attempts and anything off the whitelist', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ resource: 'users', filters: [{ field: 'id; drop table users', op: 'eq', value: 1 }] }, 'query.filters.0.field'],
+      [
+        { resource: 'users', filters: [{ field: 'id; drop table users', op: 'eq', value: 1 }] },
+        'query.filters.0.field',
+      ],
       [{ resource: 'users', filters: [{ field: 'password_hash', op: 'is_null' }] }, 'query.filters.0.field'],
       [{ resource: 'users', filters: [{ field: 'id', op: 'like', value: 1 }] }, 'query.filters.0.op'],
-      [{ resource: 'users', filters: [{ field: 'id', op: 'eq', value: '1 or 1=1' }] }, 'query.filters.0.value'],
+      [
+        { resource: 'users', filters: [{ field: 'id', op: 'eq', value: '1 or 1=1' }] },
+        'query.filters.0.value',
+      ],
       [{ resource: 'users', filters: [{ field: 'id', op: 'contains', value: '1' }] }, 'query.filters.0.op'],
       [{ resource: 'users', sort: [{ field: 'two_factor_secret' }] }, 'query.sort.0.field'],
       [{ resource: 'pg_user' }, 'query.resource'],
       [{ resource: 'users', limit: 101 }, 'query.limit'],
-      [{ resource: 'users', filters: [{ field: 'constructor', op: 'eq', value: 1 }] }, 'query.filters.0.field'],
+      [
+        { resource: 'users', filters: [{ field: 'constructor', op: 'eq', value: 1 }] },
+        'query.filters.0.field',
+      ],
     ];
     for (const [query, path] of cases) {
       const response = await preview(a.analyst, { query });
       expect(response.statusCode, JSON.stringify(query)).toBe(422);
       expect(Object.keys(response.json<Errors>().errors), JSON.stringify(query)).toContain(path);
     }
-    const raw = await preview(a.analyst, { query: "select * from users" });
+    const raw = await preview(a.analyst, { query: 'select * from users' });
     expect(raw.statusCode).toBe(422);
   });
 });
 
 describe('POST /organisation/query-builder/validate/', () => {
   it('answers {valid: true} for a valid query and 422 keyed by path otherwise, storing nothing', async () => {
-    const before = await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.organisationId, a.id));
+    const before = await ctx.db
+      .select()
+      .from(catalogueRecords)
+      .where(eq(catalogueRecords.organisationId, a.id));
     const valid = await validate(a.builderOnly, {
       query: { resource: 'teams', filters: [{ field: 'name', op: 'eq', value: 'Alpha North' }] },
     });
     expect(valid.statusCode).toBe(200);
     expect(valid.json()).toEqual({ valid: true });
     const invalid = await validate(a.builderOnly, {
-      query: { resource: 'teams', filters: [{ field: 'name', op: 'eq', value: 'x' }, { field: 'secret', op: 'eq', value: 'x' }] },
+      query: {
+        resource: 'teams',
+        filters: [
+          { field: 'name', op: 'eq', value: 'x' },
+          { field: 'secret', op: 'eq', value: 'x' },
+        ],
+      },
     });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json<Errors>().errors).toEqual({ 'query.filters.1.field': [expect.stringContaining('Choose a field of teams')] });
-    expect(await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.organisationId, a.id))).toEqual(before);
+    expect(invalid.json<Errors>().errors).toEqual({
+      'query.filters.1.field': [expect.stringContaining('Choose a field of teams')],
+    });
+    expect(
+      await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.organisationId, a.id)),
+    ).toEqual(before);
   });
 
   it('refuses 401 anonymous and 403 without view-query-builder', async () => {
@@ -196,7 +239,12 @@ describe('DELETE /organisation/query-builder/?ids=', () => {
       headers,
     });
   const saved = async (organisationId: number, name: string) =>
-    insertDocument(ctx.db, documentScope(organisationId, ENTRIES.queryBuilder), { name, query: { resource: 'users' } }, null);
+    insertDocument(
+      ctx.db,
+      documentScope(organisationId, ENTRIES.queryBuilder),
+      { name, query: { resource: 'users' } },
+      null,
+    );
   const stillThere = async (id: number) =>
     (await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.id, id))).length === 1;
 
@@ -211,7 +259,10 @@ describe('DELETE /organisation/query-builder/?ids=', () => {
     expect(await stillThere(second.id)).toBe(false);
     expect(await stillThere(kept.id)).toBe(true);
     // The generic show agrees that it is gone.
-    const shown = await ctx.app.inject({ url: `/api/organisation/query-builder/${first.id}`, headers: a.manager });
+    const shown = await ctx.app.inject({
+      url: `/api/organisation/query-builder/${first.id}`,
+      headers: a.manager,
+    });
     expect(shown.statusCode).toBe(404);
   });
 
@@ -220,13 +271,16 @@ describe('DELETE /organisation/query-builder/?ids=', () => {
     const theirs = await saved(b.id, 'theirs');
     const response = await remove(a.manager, `${mine.id},${theirs.id}`);
     expect(response.statusCode).toBe(422);
-    expect(response.json<Errors>().errors).toEqual({ 'querystring.ids.1': ['There is no saved query with this id.'] });
+    expect(response.json<Errors>().errors).toEqual({
+      'querystring.ids.1': ['There is no saved query with this id.'],
+    });
     expect(await stillThere(mine.id)).toBe(true);
     expect(await stillThere(theirs.id)).toBe(true);
   });
 
   it('answers 422 without ids or with malformed ones, 401 anonymous, 403 without manage-query-builder', async () => {
-    const errorsOf = async (ids?: string) => Object.keys((await remove(a.manager, ids)).json<Errors>().errors);
+    const errorsOf = async (ids?: string) =>
+      Object.keys((await remove(a.manager, ids)).json<Errors>().errors);
     expect(await errorsOf()).toEqual(['querystring.ids']);
     expect(await errorsOf('')).toEqual(['querystring.ids']);
     expect(await errorsOf('1,abc')).toEqual(['querystring.ids.1']);

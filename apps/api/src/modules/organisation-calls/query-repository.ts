@@ -9,7 +9,7 @@ import {
   type QueryDefinition,
   type QueryFieldType,
   type QueryResource,
-} from './query-language.js';
+} from '@muster/contract';
 
 /**
  * Where each resource of the query language lives: its table, its organisation column and one
@@ -161,14 +161,18 @@ export async function runQuery(
     .from(target.table)
     .where(where)
     .orderBy(
-      ...query.sort.map((key) => (key.direction === 'desc' ? desc(column(key.field)) : asc(column(key.field)))),
+      ...query.sort.map((key) =>
+        key.direction === 'desc' ? desc(column(key.field)) : asc(column(key.field)),
+      ),
       asc(target.id),
     )
     .limit(query.limit);
   const [counted] = await db.select({ total: count() }).from(target.table).where(where);
   return {
     rows: rows.map((row) =>
-      Object.fromEntries(Object.entries(row as Record<string, unknown>).map(([key, value]) => [key, wireValue(value)])),
+      Object.fromEntries(
+        Object.entries(row as Record<string, unknown>).map(([key, value]) => [key, wireValue(value)]),
+      ),
     ),
     total: counted?.total ?? 0,
   };

@@ -4,9 +4,11 @@ import { catalogueRecords, roleProfiles } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createRoleProfileRow, createTenant } from '../../test/factories/catalogue.js';
 import { ENTRIES } from './documents.js';
-import { duplicateCategoryResponseSchema } from './duplicate-recruitment-category.js';
-import { roleProfileAccountCodesResponseSchema } from './role-profiles-account-codes.js';
-import { roleProfilesBulkUpdateResponseSchema } from './role-profiles-bulk-update.js';
+import {
+  duplicateCategoryResponseSchema,
+  roleProfileAccountCodesResponseSchema,
+  roleProfilesBulkUpdateResponseSchema,
+} from '@muster/contract';
 
 let ctx: TestContext;
 
@@ -34,17 +36,32 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function post(headers: Headers, url: string, payload: unknown) {
-  const response = await ctx.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
-  return { status: response.statusCode, body: response.json<Record<string, unknown> & { data: { id: number } }>() };
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url,
+    headers,
+    payload: payload as Record<string, unknown>,
+  });
+  return {
+    status: response.statusCode,
+    body: response.json<Record<string, unknown> & { data: { id: number } }>(),
+  };
 }
 
 /** A category with two stages, made through the catalogue's own routes. */
 async function categoryWithStages(t: typeof a, name: string) {
-  const category = await post(t.recruiter, '/api/organisation/recruitment/categories/', { name, colour: 'green', position: 2 });
+  const category = await post(t.recruiter, '/api/organisation/recruitment/categories/', {
+    name,
+    colour: 'green',
+    position: 2,
+  });
   expect(category.status).toBe(201);
   const id = category.body.data.id;
   for (const [index, stage] of ['Applied', 'Interviewed'].entries()) {
-    const created = await post(t.recruiter, `/api/organisation/recruitment/categories/${id}/stages/`, { name: stage, position: index });
+    const created = await post(t.recruiter, `/api/organisation/recruitment/categories/${id}/stages/`, {
+      name: stage,
+      position: index,
+    });
     expect(created.status).toBe(201);
   }
   return id;
@@ -106,14 +123,17 @@ describe('POST /organisation/recruitment/categories/{id}/duplicate', () => {
 
   it('never reaches another organisation’s category (404) and copies nothing', async () => {
     const theirs = await categoryWithStages(b, 'Their intake');
-    const before = await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.organisationId, a.id));
+    const before = await ctx.db
+      .select()
+      .from(catalogueRecords)
+      .where(eq(catalogueRecords.organisationId, a.id));
     const response = await duplicate(a.recruiter, theirs);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'The recruitment category was not found.' });
     expect((await duplicate(a.recruiter, 'abc')).statusCode).toBe(404);
-    expect(await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.organisationId, a.id))).toHaveLength(
-      before.length,
-    );
+    expect(
+      await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.organisationId, a.id)),
+    ).toHaveLength(before.length);
   });
 
   it('refuses 401 anonymous, 403 without manage-recruitment, 422 for a bad name or flag', async () => {
@@ -136,7 +156,8 @@ describe('PUT /organisation/role-profiles/bulk-update/?ids=', () => {
       headers,
       payload: payload as Record<string, unknown>,
     });
-  const stored = async (id: number) => (await ctx.db.select().from(roleProfiles).where(eq(roleProfiles.id, id)))[0];
+  const stored = async (id: number) =>
+    (await ctx.db.select().from(roleProfiles).where(eq(roleProfiles.id, id)))[0];
 
   it('reaches its own handler and sets the fields on every listed profile in one go', async () => {
     const first = await createRoleProfileRow(ctx.db, a.id, { displayName: 'Driver' });
@@ -151,10 +172,25 @@ describe('PUT /organisation/role-profiles/bulk-update/?ids=', () => {
     const body = roleProfilesBulkUpdateResponseSchema.parse(response.json());
     expect(body.data.updated).toBe(2);
     expect(body.data.role_profiles).toEqual([
-      { id: first.id, display_name: 'Driver', disclaimer: 'Safeguarding applies.', enforce_two_factor: true, account_code: 'CC-100' },
-      { id: second.id, display_name: 'Lead', disclaimer: 'Safeguarding applies.', enforce_two_factor: true, account_code: 'CC-100' },
+      {
+        id: first.id,
+        display_name: 'Driver',
+        disclaimer: 'Safeguarding applies.',
+        enforce_two_factor: true,
+        account_code: 'CC-100',
+      },
+      {
+        id: second.id,
+        display_name: 'Lead',
+        disclaimer: 'Safeguarding applies.',
+        enforce_two_factor: true,
+        account_code: 'CC-100',
+      },
     ]);
-    expect(await stored(first.id)).toMatchObject({ enforceTwoFactor: true, disclaimer: 'Safeguarding applies.' });
+    expect(await stored(first.id)).toMatchObject({
+      enforceTwoFactor: true,
+      disclaimer: 'Safeguarding applies.',
+    });
     expect(await stored(untouched.id)).toMatchObject({ enforceTwoFactor: false, disclaimer: null });
     // Omitted fields keep their value; null clears the account code.
     const cleared = await bulk(a.organiser, String(first.id), { account_code: null });
@@ -181,7 +217,10 @@ describe('PUT /organisation/role-profiles/bulk-update/?ids=', () => {
     expect((await bulk(a.viewer, String(profile.id), { enforce_two_factor: true })).statusCode).toBe(403);
     const nothing = await bulk(a.organiser, String(profile.id), {});
     expect(nothing.statusCode).toBe(422);
-    const badCode = await bulk(a.organiser, String(profile.id), { account_code: 'no spaces please', enforce_two_factor: 'yes' });
+    const badCode = await bulk(a.organiser, String(profile.id), {
+      account_code: 'no spaces please',
+      enforce_two_factor: 'yes',
+    });
     expect(Object.keys(badCode.json<Errors>().errors).sort()).toEqual(['account_code', 'enforce_two_factor']);
     const badIds = await bulk(a.organiser, 'x', { enforce_two_factor: true });
     expect(badIds.json<Errors>().errors).toEqual({ 'querystring.ids.0': ['An id is a whole number.'] });
@@ -216,10 +255,25 @@ describe('GET /organisation/role-profiles/account-codes/', () => {
     });
     expect((await codes(b.viewer, '?q=fin')).json()).toMatchObject({ data: [{ account_code: 'FIN-20' }] });
     // A deleted profile's code is no longer in use.
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/organisation/role-profiles/${z.id}`, headers: b.organiser })).statusCode).toBe(204);
-    expect((await codes(b.viewer)).json()).toMatchObject({ data: [{ account_code: 'FIN-20' }], meta: { total: 1 } });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/organisation/role-profiles/${z.id}`,
+          headers: b.organiser,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await codes(b.viewer)).json()).toMatchObject({
+      data: [{ account_code: 'FIN-20' }],
+      meta: { total: 1 },
+    });
     // Another organisation sees none of these codes.
-    expect((await codes(a.viewer)).json<{ data: Array<{ account_code: string }> }>().data.map((row) => row.account_code)).not.toContain('FIN-20');
+    expect(
+      (await codes(a.viewer))
+        .json<{ data: Array<{ account_code: string }> }>()
+        .data.map((row) => row.account_code),
+    ).not.toContain('FIN-20');
   });
 
   it('refuses 401 anonymous, 403 without view-users, 422 for a long search', async () => {
@@ -230,7 +284,10 @@ describe('GET /organisation/role-profiles/account-codes/', () => {
 
   it('leaves the item route of role profiles to ids', async () => {
     const profile = await createRoleProfileRow(ctx.db, a.id, { displayName: 'Item' });
-    const shown = await ctx.app.inject({ url: `/api/organisation/role-profiles/${profile.id}`, headers: a.viewer });
+    const shown = await ctx.app.inject({
+      url: `/api/organisation/role-profiles/${profile.id}`,
+      headers: a.viewer,
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.json()).toMatchObject({ data: { id: profile.id, display_name: 'Item' } });
   });

@@ -66,7 +66,12 @@ export async function firstScopeDocument(
   scope: DocumentScope,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<DocumentRow | null> {
-  const query = db.select().from(catalogueRecords).where(inScope(scope)).orderBy(asc(catalogueRecords.id)).limit(1);
+  const query = db
+    .select()
+    .from(catalogueRecords)
+    .where(inScope(scope))
+    .orderBy(asc(catalogueRecords.id))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -114,7 +119,11 @@ export async function insertScopeDocument(
 }
 
 /** The ids among `ids` that name documents of the scope, locked until the transaction ends. */
-export async function lockScopeDocumentIds(db: Executor, scope: DocumentScope, ids: readonly number[]): Promise<number[]> {
+export async function lockScopeDocumentIds(
+  db: Executor,
+  scope: DocumentScope,
+  ids: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) {
     return [];
   }
@@ -228,7 +237,11 @@ export async function findTeam(
 }
 
 /** The organisation's teams among `ids`. */
-export async function teamsAmong(db: Executor, organisationId: number, ids: readonly number[]): Promise<TeamNodeRow[]> {
+export async function teamsAmong(
+  db: Executor,
+  organisationId: number,
+  ids: readonly number[],
+): Promise<TeamNodeRow[]> {
   if (ids.length === 0) {
     return [];
   }
@@ -314,7 +327,11 @@ export async function updateRoleProfiles(
 export type ListedUserRow = { id: number; firstName: string; lastName: string; email: string | null };
 
 /** The organisation's users among `ids` with their primary email address, by last and first name. */
-export async function usersAmong(db: Executor, organisationId: number, ids: readonly number[]): Promise<ListedUserRow[]> {
+export async function usersAmong(
+  db: Executor,
+  organisationId: number,
+  ids: readonly number[],
+): Promise<ListedUserRow[]> {
   if (ids.length === 0) {
     return [];
   }

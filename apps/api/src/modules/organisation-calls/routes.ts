@@ -1,53 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponseSchema } from '@muster/contract';
-import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
-import { organisationOf } from '../../plugins/tenancy.js';
-import { entryAccess } from './access.js';
-import { calendarAvailableTypes, calendarAvailableTypesResponseSchema } from './calendar-available-types.js';
 import {
+  errorResponseSchema,
+  calendarAvailableTypesResponseSchema,
   duplicateCategoryBodySchema,
   duplicateCategoryQuerySchema,
   duplicateCategoryResponseSchema,
-  duplicateRecruitmentCategory,
-} from './duplicate-recruitment-category.js';
-import {
-  clearIntegrationSync,
   integrationSyncClearQuerySchema,
   integrationSyncClearResponseSchema,
-} from './integration-sync-clear.js';
-import { newUserPreview, newUserPreviewQuerySchema } from './new-user-preview.js';
-import {
-  deleteSavedQueries,
-  previewQuery,
+  newUserPreviewQuerySchema,
   queryPreviewResponseSchema,
   queryValidateResponseSchema,
   savedQueriesDeleteQuerySchema,
   savedQueriesDeleteResponseSchema,
-} from './query-builder.js';
-import { queryBodySchema } from './query-language.js';
-import {
-  roleProfileAccountCodes,
+  queryBodySchema,
   roleProfileAccountCodesQuerySchema,
   roleProfileAccountCodesResponseSchema,
-} from './role-profiles-account-codes.js';
-import {
-  bulkUpdateRoleProfiles,
   roleProfilesBulkUpdateBodySchema,
   roleProfilesBulkUpdateQuerySchema,
   roleProfilesBulkUpdateResponseSchema,
-} from './role-profiles-bulk-update.js';
-import {
   safeguardingResponseSchema,
   safeguardingUpdateBodySchema,
-  showSafeguarding,
-  updateSafeguarding,
-} from './safeguarding.js';
-import { savedListResponseSchema, savedListStoreBodySchema, showSavedList, storeSavedList } from './saved-list.js';
+  savedListResponseSchema,
+  savedListStoreBodySchema,
+  zendeskTicketTagsResponseSchema,
+  integrationParamsSchema,
+  newUserPreviewTextSchema,
+  organisationCallIdParamsSchema,
+} from '@muster/contract';
+import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
+import { organisationOf } from '../../plugins/tenancy.js';
+import { entryAccess } from './access.js';
+import { calendarAvailableTypes } from './calendar-available-types.js';
+import { duplicateRecruitmentCategory } from './duplicate-recruitment-category.js';
+import { clearIntegrationSync } from './integration-sync-clear.js';
+import { newUserPreview } from './new-user-preview.js';
+import { deleteSavedQueries, previewQuery } from './query-builder.js';
+import { roleProfileAccountCodes } from './role-profiles-account-codes.js';
+import { bulkUpdateRoleProfiles } from './role-profiles-bulk-update.js';
+import { showSafeguarding, updateSafeguarding } from './safeguarding.js';
+import { showSavedList, storeSavedList } from './saved-list.js';
 import { registerTeamCallRoutes } from './team-routes.js';
 import { isYes } from './teams-recursive.js';
-import { zendeskTicketTags, zendeskTicketTagsResponseSchema } from './zendesk-ticket-tags.js';
+import { zendeskTicketTags } from './zendesk-ticket-tags.js';
 
 const guardedErrors = {
   401: errorResponseSchema,
@@ -55,8 +50,6 @@ const guardedErrors = {
   404: errorResponseSchema,
   422: errorResponseSchema,
 };
-
-const idParams = z.object({ id: z.string().describe('The record’s id.') });
 
 /**
  * The organisation-level named calls of platform-foundation §7 (docs/catalogue.md "Organisation
@@ -90,7 +83,7 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
         response: {
           200: {
             description: 'The email: a `Subject:` line, a blank line, then the body.',
-            content: { 'text/plain': { schema: z.string().describe('The rendered email.') } },
+            content: { 'text/plain': { schema: newUserPreviewTextSchema } },
           },
           ...guardedErrors,
         },
@@ -143,7 +136,8 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
       ...guard(queryBuilder.read),
       schema: {
         tags: ['query-builder'],
-        summary: 'Check a query-builder query: 200 when valid, 422 keyed by path (e.g. `query.filters.0.field`)',
+        summary:
+          'Check a query-builder query: 200 when valid, 422 keyed by path (e.g. `query.filters.0.field`)',
         body: queryBodySchema,
         response: { 200: queryValidateResponseSchema, ...guardedErrors },
       },
@@ -174,7 +168,7 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
       schema: {
         tags: ['recruitment'],
         summary: 'Copy a recruitment category and (unless `with_stages=0`) its stages',
-        params: idParams,
+        params: organisationCallIdParamsSchema,
         querystring: duplicateCategoryQuerySchema,
         body: duplicateCategoryBodySchema.nullish(),
         response: { 201: duplicateCategoryResponseSchema, ...guardedErrors },
@@ -247,7 +241,7 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
       schema: {
         tags: ['integrations'],
         summary: 'Clear an integration’s sync records (all, or `?ids=1,2`)',
-        params: z.object({ integrationId: z.string().describe('The integration’s name.') }),
+        params: integrationParamsSchema,
         querystring: integrationSyncClearQuerySchema,
         response: { 200: integrationSyncClearResponseSchema, ...guardedErrors },
       },
@@ -265,8 +259,9 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
   const safeguarding = entryAccess('organisation.safeguarding');
   for (const withId of [false, true]) {
     const url = withId ? '/organisation/safeguarding/:id' : '/organisation/safeguarding';
-    const params = withId ? { params: idParams } : {};
-    const rawId = (request: { params: unknown }) => (withId ? (request.params as { id: string }).id : undefined);
+    const params = withId ? { params: organisationCallIdParamsSchema } : {};
+    const rawId = (request: { params: unknown }) =>
+      withId ? (request.params as { id: string }).id : undefined;
     api.get(
       url,
       {
@@ -280,7 +275,9 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
           response: { 200: safeguardingResponseSchema, ...guardedErrors },
         },
       },
-      async (request) => ({ data: await showSafeguarding(app.db, organisationOf(request).id, rawId(request)) }),
+      async (request) => ({
+        data: await showSafeguarding(app.db, organisationOf(request).id, rawId(request)),
+      }),
     );
     api.put(
       url,
@@ -288,7 +285,8 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
         ...guard(safeguarding.write),
         schema: {
           tags: ['safeguarding', 'catalogue'],
-          summary: 'Save the safeguarding settings; omitted fields keep their value (organisation.safeguarding update)',
+          summary:
+            'Save the safeguarding settings; omitted fields keep their value (organisation.safeguarding update)',
           ...params,
           body: safeguardingUpdateBodySchema,
           response: { 200: safeguardingResponseSchema, ...guardedErrors },
@@ -323,7 +321,7 @@ export async function registerOrganisationCallsModule(app: FastifyInstance): Pro
       schema: {
         tags: ['saved-list', 'catalogue'],
         summary: 'A saved list with its people as they are now (organisation.saved-list show)',
-        params: idParams,
+        params: organisationCallIdParamsSchema,
         response: { 200: savedListResponseSchema, ...guardedErrors },
       },
     },

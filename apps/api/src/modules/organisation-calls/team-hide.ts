@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { parseRowId } from '@muster/contract';
-import { documentRowSchema } from '../../catalogue/document-service.js';
 import type { Database, Executor } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
 import { documentScope, documentWire, ENTRIES, type DocumentWire } from './documents.js';
@@ -11,6 +9,7 @@ import {
   insertScopeDocument,
   replaceDocumentBody,
 } from './repository.js';
+import { teamMessages } from '@muster/contract';
 
 /*
  * POST /organisation/teams/{teamId}/hide (platform-foundation §7 "Teams", the store of
@@ -19,23 +18,6 @@ import {
  * `organisation.teams.hide` document under the team (`teamId={id}`), which the generic show
  * (`GET …/hide/{id}`) reads and `teams/recursive` honours.
  */
-
-export const teamMessages = {
-  teamNotFound: 'The team was not found.',
-} as const;
-
-export const teamHideBodySchema = z
-  .object({
-    hidden: z
-      .boolean({ error: 'Hidden must be true or false.' })
-      .optional()
-      .describe('true (default): hide the team; false: show it again.'),
-  })
-  .describe('Whether the team is hidden.');
-
-export const teamHideResponseSchema = z.object({
-  data: documentRowSchema.describe('The team’s hide document: `team_id` and `hidden`.'),
-});
 
 /** The organisation's team named by a path value; 404 for anything else (another organisation's team included). */
 export async function teamOf(
@@ -85,6 +67,9 @@ export async function setTeamHidden(
       const row = await replaceDocumentBody(tx, documents, current.id, { ...current.body, ...body });
       return { created: false, document: documentWire(row ?? current) };
     }
-    return { created: true, document: documentWire(await insertScopeDocument(tx, documents, body, scope.userId)) };
+    return {
+      created: true,
+      document: documentWire(await insertScopeDocument(tx, documents, body, scope.userId)),
+    };
   });
 }

@@ -1,50 +1,41 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponseSchema } from '@muster/contract';
+import {
+  errorResponseSchema,
+  teamIdParamsSchema,
+  teamCallParamsSchema,
+  teamSiteParamsSchema,
+  teamSubtreeParamsSchema,
+  teamHideBodySchema,
+  teamHideResponseSchema,
+  publicTeamSiteQuerySchema,
+  publicTeamSiteResponseSchema,
+  teamSiteResponseSchema,
+  teamSiteStoreBodySchema,
+  teamSiteUpdateBodySchema,
+  teamSiteContactBodySchema,
+  teamSiteContactResponseSchema,
+  teamSiteFileBodySchema,
+  teamSiteHeroIndexResponseSchema,
+  teamSiteHeroShowResponseSchema,
+  teamSiteDownloadBodySchema,
+  teamSiteDownloadResponseSchema,
+  teamsRecursiveQuerySchema,
+  teamSubtreeResponseSchema,
+  teamsTreeResponseSchema,
+} from '@muster/contract';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { clientAddressKey } from '../../plugins/rate-limit.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { createFileUrlSigner } from '../files/file-urls.js';
 import { entryAccess } from './access.js';
-import { setTeamHidden, teamHideBodySchema, teamHideResponseSchema } from './team-hide.js';
-import {
-  publicTeamSite,
-  publicTeamSiteQuerySchema,
-  publicTeamSiteResponseSchema,
-  showTeamSite,
-  storeTeamSite,
-  teamSiteResponseSchema,
-  teamSiteStoreBodySchema,
-  teamSiteUpdateBodySchema,
-  updateTeamSite,
-} from './team-site.js';
-import {
-  sendTeamSiteContact,
-  teamSiteContactBodySchema,
-  teamSiteContactResponseSchema,
-  teamSiteLimitRules,
-} from './team-site-contact-us.js';
-import { attachTeamSiteFile, teamSiteFileBodySchema } from './team-site-file.js';
-import {
-  teamSiteHero,
-  teamSiteHeroes,
-  teamSiteHeroIndexResponseSchema,
-  teamSiteHeroShowResponseSchema,
-} from './team-site-hero.js';
-import {
-  logTeamSiteFileDownload,
-  teamSiteDownloadBodySchema,
-  teamSiteDownloadResponseSchema,
-} from './team-site-log-file-download.js';
-import {
-  isYes,
-  teamsRecursiveQuerySchema,
-  teamSubtree,
-  teamsTree,
-  teamSubtreeResponseSchema,
-  teamsTreeResponseSchema,
-} from './teams-recursive.js';
+import { setTeamHidden } from './team-hide.js';
+import { publicTeamSite, showTeamSite, storeTeamSite, updateTeamSite } from './team-site.js';
+import { sendTeamSiteContact, teamSiteLimitRules } from './team-site-contact-us.js';
+import { attachTeamSiteFile } from './team-site-file.js';
+import { teamSiteHero, teamSiteHeroes } from './team-site-hero.js';
+import { logTeamSiteFileDownload } from './team-site-log-file-download.js';
+import { isYes, teamSubtree, teamsTree } from './teams-recursive.js';
 
 const guardedErrors = {
   401: errorResponseSchema,
@@ -53,9 +44,6 @@ const guardedErrors = {
   422: errorResponseSchema,
 };
 const publicErrors = { 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
-
-const teamParams = z.object({ teamId: z.string().describe('The team.') });
-const siteParams = z.object({ id: z.string().describe('The team whose site it is.') });
 
 /**
  * The team calls of platform-foundation §7 ("Teams", "Team sites"): the team tree, hiding a team,
@@ -74,7 +62,8 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
     userId: viewerOf(request).userId,
   });
   const fileUrls = createFileUrlSigner(app.auth.codeKey);
-  const viewLinkOf = (organisationId: number) => (fileId: string) => fileUrls.url(organisationId, fileId, 'view');
+  const viewLinkOf = (organisationId: number) => (fileId: string) =>
+    fileUrls.url(organisationId, fileId, 'view');
 
   const teams = entryAccess('organisation.teams');
   api.get(
@@ -100,7 +89,7 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags: ['teams'],
         summary: 'One team and the teams under it, as a tree',
-        params: z.object({ id: z.string().describe('The team at the top of the subtree.') }),
+        params: teamSubtreeParamsSchema,
         querystring: teamsRecursiveQuerySchema,
         response: { 200: teamSubtreeResponseSchema, ...guardedErrors },
       },
@@ -122,7 +111,7 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags: ['teams', 'catalogue'],
         summary: 'Hide a team from the team tree, or show it again (organisation.teams.hide store)',
-        params: teamParams,
+        params: teamIdParamsSchema,
         body: teamHideBodySchema.nullish(),
         response: { 200: teamHideResponseSchema, 201: teamHideResponseSchema, ...guardedErrors },
       },
@@ -161,7 +150,7 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags: ['team-sites'],
         summary: 'The team’s site as its managers see it, published or not',
-        params: siteParams,
+        params: teamSiteParamsSchema,
         response: { 200: teamSiteResponseSchema, ...guardedErrors },
       },
     },
@@ -175,13 +164,15 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags: ['team-sites'],
         summary: 'Make the team’s site (409 when it has one)',
-        params: siteParams,
+        params: teamSiteParamsSchema,
         body: teamSiteStoreBodySchema,
         response: { 201: teamSiteResponseSchema, 409: errorResponseSchema, ...guardedErrors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await storeTeamSite(app.db, actor(request), request.params.id, request.body) }),
+      reply
+        .status(201)
+        .send({ data: await storeTeamSite(app.db, actor(request), request.params.id, request.body) }),
   );
 
   api.put(
@@ -191,7 +182,7 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags: ['team-sites'],
         summary: 'Change the team’s site; omitted fields keep their value',
-        params: siteParams,
+        params: teamSiteParamsSchema,
         body: teamSiteUpdateBodySchema,
         response: { 200: teamSiteResponseSchema, ...guardedErrors },
       },
@@ -208,13 +199,15 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags: ['team-sites'],
         summary: 'Offer one of your uploads (`POST /files`) on the team’s site',
-        params: siteParams,
+        params: teamSiteParamsSchema,
         body: teamSiteFileBodySchema,
         response: { 201: teamSiteResponseSchema, ...guardedErrors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await attachTeamSiteFile(app.db, actor(request), request.params.id, request.body) }),
+      reply
+        .status(201)
+        .send({ data: await attachTeamSiteFile(app.db, actor(request), request.params.id, request.body) }),
   );
 
   const contactAddress = app.limiter(teamSiteLimitRules.contactAddress);
@@ -227,19 +220,24 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
         // Counted before the body is looked at, so that refused attempts count too.
         async (request) => contactAddress.consume(request, clientAddressKey(request)),
         rethrowValidation,
-        async (request) =>
-          contactSite.consume(request, `${organisationOf(request).id}:${request.params.id}`),
+        async (request) => contactSite.consume(request, `${organisationOf(request).id}:${request.params.id}`),
       ],
       schema: {
         tags: ['team-sites'],
         summary: 'Send a message through a published team site’s contact form (public, rate-limited)',
-        params: siteParams,
+        params: teamSiteParamsSchema,
         body: teamSiteContactBodySchema,
         response: { 202: teamSiteContactResponseSchema, ...publicErrors },
       },
     },
     async (request, reply) => {
-      await sendTeamSiteContact(app.db, app.outbox, organisationOf(request).id, request.params.id, request.body);
+      await sendTeamSiteContact(
+        app.db,
+        app.outbox,
+        organisationOf(request).id,
+        request.params.id,
+        request.body,
+      );
       // Queued with the call's transaction; it leaves now rather than on the next timer.
       void app.outbox.dispatchQueued().catch((error: unknown) => {
         request.log.error({ err: error }, 'sending a team site contact message failed');
@@ -253,11 +251,14 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
     '/teams/:id/site/log-file-download',
     {
       attachValidation: true,
-      preHandler: [async (request) => downloadAddress.consume(request, clientAddressKey(request)), rethrowValidation],
+      preHandler: [
+        async (request) => downloadAddress.consume(request, clientAddressKey(request)),
+        rethrowValidation,
+      ],
       schema: {
         tags: ['team-sites'],
         summary: 'Record a download of a published team site’s file and answer a link to it (public)',
-        params: siteParams,
+        params: teamSiteParamsSchema,
         body: teamSiteDownloadBodySchema,
         response: { 201: teamSiteDownloadResponseSchema, ...publicErrors },
       },
@@ -298,13 +299,15 @@ export async function registerTeamCallRoutes(app: FastifyInstance): Promise<void
       schema: {
         tags: ['team-sites', 'catalogue'],
         summary: 'The hero of one team’s published site, by team id (team-site-hero show, public)',
-        params: z.object({ id: z.string().describe('The team.') }),
+        params: teamCallParamsSchema,
         response: { 200: teamSiteHeroShowResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request) => {
       const organisationId = organisationOf(request).id;
-      return { data: await teamSiteHero(app.db, organisationId, request.params.id, viewLinkOf(organisationId)) };
+      return {
+        data: await teamSiteHero(app.db, organisationId, request.params.id, viewLinkOf(organisationId)),
+      };
     },
   );
 }

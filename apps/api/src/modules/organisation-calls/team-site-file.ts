@@ -1,39 +1,24 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { findFile } from '../files/repository.js';
 import { attachFiles } from '../files/service.js';
 import { replaceDocumentBody } from './repository.js';
-import { findSite, siteBody, siteScope, siteWire, teamSiteMessages, type TeamSite } from './team-site.js';
+import { findSite, siteBody, siteScope, siteWire } from './team-site.js';
 import { teamOf } from './team-hide.js';
+import {
+  MAX_SITE_FILES,
+  teamSiteFileMessages,
+  type teamSiteFileBodySchema,
+  teamSiteMessages,
+  type TeamSite,
+} from '@muster/contract';
 
 /*
  * POST /teams/{id}/site/file (platform-foundation §7 "Team sites"): offers an uploaded file
  * (`POST /files`) on the team's site. The file must be the caller's own upload to this
  * organisation; attaching it keeps it from the purge of unattached uploads.
  */
-
-/** Most files one site offers. */
-export const MAX_SITE_FILES = 50;
-
-export const teamSiteFileMessages = {
-  notYours: 'The file must be one you uploaded to this organisation.',
-  alreadyOnSite: 'This file is already on the site.',
-  tooMany: `A site may offer at most ${MAX_SITE_FILES} files.`,
-} as const;
-
-export const teamSiteFileBodySchema = z
-  .object({
-    file_id: z.uuid({ error: 'The file must be named by its id.' }).describe('An upload of yours (`POST /files`).'),
-    name: z
-      .string({ error: 'The name must be text.' })
-      .trim()
-      .min(1, { error: 'Please enter a name.' })
-      .max(255, { error: 'The name may be at most 255 characters.' })
-      .optional()
-      .describe('The name the site shows (default: the file’s own).'),
-  })
-  .describe('The file to offer on the site.');
 
 /**
  * Adds the caller's upload to the team's site, in one transaction with marking it attached.
@@ -65,7 +50,10 @@ export async function attachTeamSiteFile(
     }
     const now = new Date();
     await attachFiles(tx, scope.organisationId, [file.id], now);
-    const files = [...current.files, { file_id: file.id, name: body.name ?? file.originalName, attached_at: now.toISOString() }];
+    const files = [
+      ...current.files,
+      { file_id: file.id, name: body.name ?? file.originalName, attached_at: now.toISOString() },
+    ];
     const row = await replaceDocumentBody(tx, siteScope(scope.organisationId, team.id), site.id, {
       ...site.body,
       ...current,

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { publishedSiteOf, publishedSites, siteBody } from './team-site.js';
 import type { DocumentRow } from '../../catalogue/document-repository.js';
+import { type teamSiteHeroIndexResponseSchema, type TeamSiteHero } from '@muster/contract';
 
 /*
  * /team-site-hero index and show (platform-foundation §7 "Team sites", read-only): the banner of
@@ -10,34 +11,11 @@ import type { DocumentRow } from '../../catalogue/document-repository.js';
  * public, as the sites are. Named by team id.
  */
 
-export const teamSiteHeroSchema = z
-  .object({
-    id: z.number().int().describe('The team (a hero is named by its team’s id).'),
-    team_id: z.number().int().describe('The team.'),
-    team_name: z.string().describe('The team’s name.'),
-    slug: z.string().nullable().describe('The site’s address (`GET /teams/site?slug=…`).'),
-    title: z.string().describe('The site’s heading.'),
-    intro: z.string().nullable().describe('The site’s introduction.'),
-    hero_file_id: z.string().nullable().describe('The hero image; null for none.'),
-    hero_url: z.string().nullable().describe('A signed link to the hero image, valid for an hour; null for none.'),
-  })
-  .describe('The hero of a published team site.');
-export type TeamSiteHero = z.infer<typeof teamSiteHeroSchema>;
-
-export const teamSiteHeroIndexResponseSchema = z.object({
-  data: z.array(teamSiteHeroSchema).describe('Every published team site’s hero, by team name.'),
-  meta: z
-    .object({
-      current_page: z.number().int().describe('Always 1: the list is never paged.'),
-      per_page: z.number().int().describe('How many heroes are listed.'),
-      total: z.number().int().describe('How many heroes are listed.'),
-    })
-    .describe('The index envelope’s counts.'),
-});
-
-export const teamSiteHeroShowResponseSchema = z.object({ data: teamSiteHeroSchema });
-
-function heroOf(team: { id: number; name: string }, site: DocumentRow, linkOf: (fileId: string) => string): TeamSiteHero {
+function heroOf(
+  team: { id: number; name: string },
+  site: DocumentRow,
+  linkOf: (fileId: string) => string,
+): TeamSiteHero {
   const body = siteBody(site);
   return {
     id: team.id,

@@ -1,10 +1,15 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { validationError } from '../../plugins/errors.js';
 import { findFile } from '../files/repository.js';
 import { documentScope, ENTRIES } from './documents.js';
 import { insertScopeDocument } from './repository.js';
 import { publishedSiteOf, siteBody } from './team-site.js';
+import {
+  teamSiteDownloadMessages,
+  type teamSiteDownloadBodySchema,
+  type teamSiteDownloadResponseSchema,
+} from '@muster/contract';
 
 /*
  * POST /teams/{id}/site/log-file-download (platform-foundation §7 "Team sites"): a visitor of a
@@ -12,28 +17,6 @@ import { publishedSiteOf, siteBody } from './team-site.js';
  * `teams.site.downloads` document under the team: which file, who if signed in, when) and
  * answered with a short-lived signed link to the file, the only way a visitor can read it.
  */
-
-export const teamSiteDownloadMessages = {
-  notOnSite: 'The file is not one of this site’s files.',
-} as const;
-
-export const teamSiteDownloadBodySchema = z
-  .object({
-    file_id: z.uuid({ error: 'The file must be named by its id.' }).describe('One of the site’s files.'),
-  })
-  .describe('Which file is downloaded.');
-
-export const teamSiteDownloadResponseSchema = z.object({
-  data: z
-    .object({
-      id: z.number().int().describe('The download record.'),
-      file_id: z.string().describe('The file.'),
-      name: z.string().describe('The file’s name on the site.'),
-      download_url: z.string().describe('A signed link to the file, valid for an hour.'),
-      downloaded_at: z.string().describe('When (ISO 8601).'),
-    })
-    .describe('The recorded download.'),
-});
 
 /**
  * Records a download of one of the published site's files and answers a link to it

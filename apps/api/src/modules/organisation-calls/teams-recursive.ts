@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { organisationTeams, type TeamNodeRow } from './repository.js';
 import { hiddenTeamIds, teamOf } from './team-hide.js';
+import { type TeamNode } from '@muster/contract';
 
 /*
  * GET /organisation/teams/recursive/ and /organisation/teams/recursive/{id} (platform-foundation
@@ -9,42 +9,6 @@ import { hiddenTeamIds, teamOf } from './team-hide.js';
  * its `children`. A hidden team (team-hide.ts) and everything under it are left out unless
  * `include_hidden` is set; a team asked for by id is answered even when hidden.
  */
-
-/** A team in the tree. */
-export type TeamNode = {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  hidden: boolean;
-  children: TeamNode[];
-};
-
-export const teamNodeSchema: z.ZodType<TeamNode> = z.lazy(() =>
-  z
-    .object({
-      id: z.number().int().describe('The team.'),
-      name: z.string().describe('Team name.'),
-      parent_id: z.number().int().nullable().describe('The team it sits under; null at the top.'),
-      hidden: z.boolean().describe('The team itself is hidden.'),
-      children: z.array(teamNodeSchema).describe('The teams directly under it, by name.'),
-    })
-    .describe('A team and the teams under it.'),
-);
-
-export const teamsRecursiveQuerySchema = z.object({
-  include_hidden: z
-    .enum(['0', '1', 'true', 'false'], { error: 'include_hidden is 1 or 0.' })
-    .optional()
-    .describe('1: include hidden teams and the teams under them; 0 (default): leave them out.'),
-});
-
-export const teamsTreeResponseSchema = z.object({
-  data: z.array(teamNodeSchema).describe('The top-level teams, by name, each with the teams under it.'),
-});
-
-export const teamSubtreeResponseSchema = z.object({
-  data: teamNodeSchema.describe('The team and the teams under it.'),
-});
 
 /** True for the query-string spellings of yes. */
 export function isYes(value: string | undefined): boolean {
@@ -77,14 +41,20 @@ function treeBuilder(rows: readonly TeamNodeRow[], hidden: ReadonlySet<number>, 
 }
 
 /** The whole tree: top-level teams (no parent, or a parent that is not one of the organisation's teams). */
-export async function teamsTree(db: Database, organisationId: number, includeHidden: boolean): Promise<TeamNode[]> {
+export async function teamsTree(
+  db: Database,
+  organisationId: number,
+  includeHidden: boolean,
+): Promise<TeamNode[]> {
   const rows = await organisationTeams(db, organisationId);
   const hidden = await hiddenTeamIds(db, organisationId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ids = new Set(byId.keys());
   const { build, placed } = treeBuilder(rows, hidden, includeHidden);
   const visible = (row: TeamNodeRow) => includeHidden || !hidden.has(row.id);
-  const roots = rows.filter((row) => (row.parentId === null || !ids.has(row.parentId)) && visible(row)).map(build);
+  const roots = rows
+    .filter((row) => (row.parentId === null || !ids.has(row.parentId)) && visible(row))
+    .map(build);
   // Teams in a parent cycle reach no top-level team; each such group is shown from its first team.
   const isUnder = (row: TeamNodeRow): boolean => {
     const seen = new Set<number>();

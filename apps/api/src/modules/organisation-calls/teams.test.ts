@@ -4,8 +4,12 @@ import { catalogueRecords } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createTeamRow, createTenant } from '../../test/factories/catalogue.js';
 import { ENTRIES } from './documents.js';
-import { teamHideResponseSchema } from './team-hide.js';
-import { teamSubtreeResponseSchema, teamsTreeResponseSchema, type TeamNode } from './teams-recursive.js';
+import {
+  teamHideResponseSchema,
+  teamSubtreeResponseSchema,
+  teamsTreeResponseSchema,
+  type TeamNode,
+} from '@muster/contract';
 
 let ctx: TestContext;
 
@@ -46,7 +50,9 @@ afterAll(() => ctx?.close());
 
 /** The tree as names, for readable expectations. */
 function shape(nodes: readonly TeamNode[]): unknown[] {
-  return nodes.map((node) => (node.children.length === 0 ? node.name : { [node.name]: shape(node.children) }));
+  return nodes.map((node) =>
+    node.children.length === 0 ? node.name : { [node.name]: shape(node.children) },
+  );
 }
 
 const tree = async (headers: Headers, query = '') => {
@@ -71,21 +77,34 @@ describe('GET /organisation/teams/recursive/ and /recursive/{id}', () => {
   });
 
   it('answers the subtree under one team, 404 for another organisation’s team', async () => {
-    const response = await ctx.app.inject({ url: `/api/organisation/teams/recursive/${north.id}`, headers: a.viewer });
+    const response = await ctx.app.inject({
+      url: `/api/organisation/teams/recursive/${north.id}`,
+      headers: a.viewer,
+    });
     expect(response.statusCode).toBe(200);
     expect(shape([teamSubtreeResponseSchema.parse(response.json()).data])).toEqual([
       { North: [{ Bangor: ['Menai'] }, 'Conwy'] },
     ]);
     for (const id of [foreign.id, 'abc', 0]) {
-      const missing = await ctx.app.inject({ url: `/api/organisation/teams/recursive/${id}`, headers: a.viewer });
+      const missing = await ctx.app.inject({
+        url: `/api/organisation/teams/recursive/${id}`,
+        headers: a.viewer,
+      });
       expect(missing.statusCode, String(id)).toBe(404);
     }
   });
 
   it('refuses 401 anonymous, 403 without view-users, 422 for a bad include_hidden', async () => {
-    expect((await ctx.app.inject({ url: '/api/organisation/teams/recursive/', headers: a.anonymous })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/api/organisation/teams/recursive/', headers: a.nobody })).statusCode).toBe(403);
-    const bad = await ctx.app.inject({ url: '/api/organisation/teams/recursive/?include_hidden=yes', headers: a.viewer });
+    expect(
+      (await ctx.app.inject({ url: '/api/organisation/teams/recursive/', headers: a.anonymous })).statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ url: '/api/organisation/teams/recursive/', headers: a.nobody })).statusCode,
+    ).toBe(403);
+    const bad = await ctx.app.inject({
+      url: '/api/organisation/teams/recursive/?include_hidden=yes',
+      headers: a.viewer,
+    });
     expect(Object.keys(bad.json<Errors>().errors)).toEqual(['querystring.include_hidden']);
   });
 });
@@ -97,25 +116,45 @@ describe('POST /organisation/teams/{teamId}/hide', () => {
     const document = teamHideResponseSchema.parse(hidden.json()).data;
     expect(document).toMatchObject({ team_id: bangor.id, hidden: true });
     expect(shape(await tree(a.viewer))).toEqual([{ North: ['Conwy'] }, 'South']);
-    expect(shape(await tree(a.viewer, '?include_hidden=1'))).toEqual([{ North: [{ Bangor: ['Menai'] }, 'Conwy'] }, 'South']);
+    expect(shape(await tree(a.viewer, '?include_hidden=1'))).toEqual([
+      { North: [{ Bangor: ['Menai'] }, 'Conwy'] },
+      'South',
+    ]);
     const withHidden = await tree(a.viewer, '?include_hidden=true');
     expect(withHidden[0]?.children[0]).toMatchObject({ name: 'Bangor', hidden: true });
     // Asked for by id, a hidden team still answers; its hidden descendants follow include_hidden.
-    const subtree = await ctx.app.inject({ url: `/api/organisation/teams/recursive/${bangor.id}`, headers: a.viewer });
-    expect(teamSubtreeResponseSchema.parse(subtree.json()).data).toMatchObject({ name: 'Bangor', hidden: true });
+    const subtree = await ctx.app.inject({
+      url: `/api/organisation/teams/recursive/${bangor.id}`,
+      headers: a.viewer,
+    });
+    expect(teamSubtreeResponseSchema.parse(subtree.json()).data).toMatchObject({
+      name: 'Bangor',
+      hidden: true,
+    });
     // The generic show of organisation.teams.hide reads the same document.
-    const shown = await ctx.app.inject({ url: `/api/organisation/teams/${bangor.id}/hide/${document.id}`, headers: a.viewer });
+    const shown = await ctx.app.inject({
+      url: `/api/organisation/teams/${bangor.id}/hide/${document.id}`,
+      headers: a.viewer,
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.json()).toMatchObject({ data: { id: document.id, hidden: true } });
 
     const shownAgain = await hide(a.hider, bangor.id, { hidden: false });
     expect(shownAgain.statusCode).toBe(200);
-    expect(teamHideResponseSchema.parse(shownAgain.json()).data).toMatchObject({ id: document.id, hidden: false });
+    expect(teamHideResponseSchema.parse(shownAgain.json()).data).toMatchObject({
+      id: document.id,
+      hidden: false,
+    });
     expect(shape(await tree(a.viewer))).toEqual([{ North: [{ Bangor: ['Menai'] }, 'Conwy'] }, 'South']);
     const documents = await ctx.db
       .select()
       .from(catalogueRecords)
-      .where(and(eq(catalogueRecords.entry, ENTRIES.teamHide), eq(catalogueRecords.parentKey, `teamId=${bangor.id}`)));
+      .where(
+        and(
+          eq(catalogueRecords.entry, ENTRIES.teamHide),
+          eq(catalogueRecords.parentKey, `teamId=${bangor.id}`),
+        ),
+      );
     expect(documents).toHaveLength(1);
   });
 
@@ -134,7 +173,10 @@ describe('POST /organisation/teams/{teamId}/hide', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'The team was not found.' });
     expect(shape(await tree(b.viewer))).toEqual(['Elsewhere']);
-    const documents = await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.parentKey, `teamId=${foreign.id}`));
+    const documents = await ctx.db
+      .select()
+      .from(catalogueRecords)
+      .where(eq(catalogueRecords.parentKey, `teamId=${foreign.id}`));
     expect(documents).toEqual([]);
   });
 
@@ -147,7 +189,10 @@ describe('POST /organisation/teams/{teamId}/hide', () => {
   });
 
   it('leaves the catalogue’s disabled index of hide as a 405', async () => {
-    const response = await ctx.app.inject({ url: `/api/organisation/teams/${south.id}/hide`, headers: a.hider });
+    const response = await ctx.app.inject({
+      url: `/api/organisation/teams/${south.id}/hide`,
+      headers: a.hider,
+    });
     expect(response.statusCode).toBe(405);
   });
 });

@@ -1,27 +1,14 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { documentScope, ENTRIES } from './documents.js';
 import { distinctArrayStrings } from './repository.js';
+import { type zendeskTicketTagsResponseSchema } from '@muster/contract';
 
 /*
  * GET /organisation/zendesk-tickets/tags/ (platform-foundation §7 "Other organisation admin"):
  * the tags in use on the organisation's support tickets (`organisation.zendesk-tickets`
  * documents, whose `tags` field is a list of strings), for a tag filter or picker.
  */
-
-export const zendeskTicketTagsResponseSchema = z.object({
-  data: z
-    .array(
-      z
-        .object({
-          tag: z.string().describe('The tag as written on the tickets.'),
-          count: z.number().int().describe('How many tickets carry it.'),
-        })
-        .describe('A tag in use.'),
-    )
-    .describe('Every distinct tag, alphabetically.'),
-  meta: z.object({ total: z.number().int().describe('How many distinct tags there are.') }).describe('Counts.'),
-});
 
 /**
  * The distinct tags of the organisation's tickets with how many tickets carry each. Tickets

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The query builder's language (platform-foundation §7 "Other organisation admin"): a JSON query
  * over one resource of the organisation, with filters, a sort and a limit, every field and
  * operator taken from a fixed list. Nothing the client sends becomes SQL text: field names are
- * looked up in the whitelist below and values are bound as parameters (query-repository.ts).
+ * looked up in the whitelist below and values are bound as parameters (the API's query-repository.ts).
  */
 
 /** How a field's values are compared and written. */
@@ -59,9 +59,11 @@ export const QUERY_RESOURCES = {
 } as const satisfies Record<string, Record<string, QueryFieldType>>;
 
 export type QueryResource = keyof typeof QUERY_RESOURCES;
+
 export const QUERY_RESOURCE_NAMES = Object.keys(QUERY_RESOURCES) as [QueryResource, ...QueryResource[]];
 
 export const QUERY_OPERATORS = ['eq', 'ne', 'lt', 'gt', 'contains', 'in', 'is_null'] as const;
+
 export type QueryOperator = (typeof QUERY_OPERATORS)[number];
 
 /** Most filters, sort keys, `in` values and rows of one query. */
@@ -77,6 +79,7 @@ const OPERATORS_BY_TYPE: Record<QueryFieldType, readonly QueryOperator[]> = {
 };
 
 const INT_MIN = -2_147_483_648;
+
 const INT_MAX = 2_147_483_647;
 
 /** The sentence for a value of the wrong kind, or null when `value` is one `type` takes. */
@@ -216,7 +219,9 @@ export type QueryDefinition = z.infer<typeof queryDefinitionSchema>;
 /** The sentence for a filter value the operator cannot take, or null when it fits. */
 function filterValueProblem(type: QueryFieldType, op: QueryOperator, value: unknown): string | null {
   if (op === 'is_null') {
-    return value === undefined || typeof value === 'boolean' ? null : 'For is_null the value must be true or false.';
+    return value === undefined || typeof value === 'boolean'
+      ? null
+      : 'For is_null the value must be true or false.';
   }
   if (op === 'in') {
     if (!Array.isArray(value) || value.length === 0 || value.length > QUERY_LIMITS.inValues) {
