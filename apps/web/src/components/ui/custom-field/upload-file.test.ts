@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MEDIA_TYPE } from '@muster/contract';
-import { tokenStore } from '../../../lib/api';
-import { EPHEMERAL_UPLOAD_URL, UploadError, uploadFile } from './upload-file';
+import { ephemeralUploader } from '../../../lib/api/calls/files';
+import { apiClient, tokenStore } from '../../../lib/api/default-client';
+import { uploadFile } from './upload-file';
 
-/** A stand-in for the browser's XMLHttpRequest that the test answers by hand. */
+/*
+ * The file widgets upload through the shared API client (issue 11): the same bearer token,
+ * 401 renewal and retry, 503 hook and cancellation as every other call. The browser's
+ * XMLHttpRequest (the client's upload transport) and fetch (its token renewal) are stood in for.
+ */
+
+type Listener = (event?: unknown) => void;
+
+/** A stand-in for XMLHttpRequest that the test answers by hand. */
 class FakeRequest {
-  static last: FakeRequest | null = null;
+  static all: FakeRequest[] = [];
   method = '';
   url = '';
   headers: Record<string, string> = {};
@@ -13,21 +22,14 @@ class FakeRequest {
   status = 0;
   responseText = '';
   aborted = false;
-  private listeners = new Map<string, Array<() => void>>();
-  private uploadListeners: Array<
-    (event: { lengthComputable: boolean; loaded: number; total: number }) => void
-  > = [];
+  private listeners = new Map<string, Listener[]>();
+  private uploadListeners: Listener[] = [];
   upload = {
-    addEventListener: (
-      _type: string,
-      listener: (event: { lengthComputable: boolean; loaded: number; total: number }) => void,
-    ) => {
-      this.uploadListeners.push(listener);
-    },
+    addEventListener: (_type: string, listener: Listener) => void this.uploadListeners.push(listener),
   };
 
   constructor() {
-    FakeRequest.last = this;
+    FakeRequest.all.push(this);
   }
   open(method: string, url: string) {
     this.method = method;
@@ -36,7 +38,7 @@ class FakeRequest {
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }
-  addEventListener(type: string, listener: () => void) {
+  addEventListener(type: string, listener: Listener) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
   send(body: unknown) {
@@ -46,43 +48,43 @@ class FakeRequest {
     this.aborted = true;
     this.fire('abort');
   }
+  getAllResponseHeaders() {
+    return `content-type: ${API_MEDIA_TYPE}; charset=utf-8\r\n`;
+  }
   progress(loaded: number, total: number) {
-    for (const listener of this.uploadListeners) {
-      listener({ lengthComputable: true, loaded, total });
-    }
+    this.uploadListeners.forEach((listener) => listener({ lengthComputable: true, loaded, total }));
   }
   respond(status: number, body: unknown) {
     this.status = status;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.responseText = JSON.stringify(body);
     this.fire('load');
   }
-  fail() {
-    this.fire('error');
-  }
   private fire(type: string) {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener();
-    }
+    (this.listeners.get(type) ?? []).forEach((listener) => listener());
   }
 }
 
 const stored = {
   id: 'a1b2',
-  url: '/api/files/a1b2',
+  url: '/api/files/a1b2?access=x',
   original_name: 'cv.pdf',
   file_size: 3,
   type: 'application/pdf',
 };
 const file = () => new File(['abc'], 'cv.pdf', { type: 'application/pdf' });
-const request = () => {
-  if (!FakeRequest.last) {
-    throw new Error('no request was made');
-  }
-  return FakeRequest.last;
-};
+
+/** The nth request sent, once the client has sent it (it waits a tick for a renewal in progress). */
+async function sent(index: number): Promise<FakeRequest> {
+  await vi.waitFor(() => {
+    if (!FakeRequest.all[index]?.body) {
+      throw new Error(`request ${index} not sent yet`);
+    }
+  });
+  return FakeRequest.all[index] as FakeRequest;
+}
 
 beforeEach(() => {
-  FakeRequest.last = null;
+  FakeRequest.all = [];
   vi.stubGlobal('XMLHttpRequest', FakeRequest);
 });
 afterEach(() => {
@@ -90,56 +92,66 @@ afterEach(() => {
   tokenStore.clear();
 });
 
-describe('uploadFile', () => {
-  it('posts the file as multipart field `file` to the ephemeral upload address and answers the stored file', async () => {
-    const result = uploadFile(file());
-    expect(request().method).toBe('POST');
-    expect(request().url).toBe(EPHEMERAL_UPLOAD_URL);
-    expect(EPHEMERAL_UPLOAD_URL).toBe('/api/files?ephemeral=1');
-    expect(request().headers.Accept).toBe(API_MEDIA_TYPE);
-    expect(request().headers.Authorization).toBeUndefined();
-    const body = request().body as FormData;
-    expect((body.get('file') as File).name).toBe('cv.pdf');
-    request().respond(201, { data: { data: stored } });
-    await expect(result).resolves.toEqual(stored);
+describe('uploadFile (the file widgets’ uploader)', () => {
+  it('is the shared client’s ephemeral uploader', () => {
+    expect(uploadFile).toBe(ephemeralUploader);
   });
 
-  it('sends the sign-in token when there is one', () => {
-    tokenStore.set('token-123');
-    void uploadFile(file()).catch(() => undefined);
-    expect(request().headers.Authorization).toBe('Bearer token-123');
-  });
-
-  it('reports upload progress', () => {
+  it('posts multipart field `file` to /api/files?ephemeral=1 with the token, reporting progress', async () => {
+    tokenStore.set('token-1');
     const onProgress = vi.fn();
-    void uploadFile(file(), { onProgress }).catch(() => undefined);
-    request().progress(1, 3);
-    expect(onProgress).toHaveBeenCalledWith({ loaded: 1, total: 3 });
+    const pending = uploadFile(file(), { onProgress });
+    const request = await sent(0);
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/files?ephemeral=1');
+    expect(request.headers).toMatchObject({ Accept: API_MEDIA_TYPE, Authorization: 'Bearer token-1' });
+    expect((request.body as FormData).get('file')).toBeInstanceOf(File);
+    request.progress(2, 3);
+    expect(onProgress).toHaveBeenCalledWith({ loaded: 2, total: 3 });
+    request.respond(201, { data: { data: stored } });
+    await expect(pending).resolves.toEqual(stored);
   });
 
-  it("rejects with the server's message when it refuses the file", async () => {
-    const result = uploadFile(file());
-    request().respond(415, { message: 'This type of file is not accepted.' });
-    await expect(result).rejects.toEqual(new UploadError('This type of file is not accepted.', 415));
+  it('renews the token once on 401 and retries the upload', async () => {
+    tokenStore.set('stale');
+    const fetchMock = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ token: 'fresh' }), {
+          status: 200,
+          headers: { 'content-type': `${API_MEDIA_TYPE}; charset=utf-8` },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const pending = uploadFile(file(), {});
+    (await sent(0)).respond(401, { message: 'You need to sign in to do that.' });
+    const retry = await sent(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/api/refresh');
+    expect(retry.headers.Authorization).toBe('Bearer fresh');
+    retry.respond(201, { data: { data: stored } });
+    await expect(pending).resolves.toEqual(stored);
   });
 
-  it('rejects when the answer does not describe a file', async () => {
-    const result = uploadFile(file());
-    request().respond(201, { data: { id: 1 } });
-    await expect(result).rejects.toBeInstanceOf(UploadError);
+  it('tells the error hook of a 503 and does not retry', async () => {
+    const hook = vi.fn();
+    const stop = apiClient.onError(hook);
+    try {
+      const pending = uploadFile(file(), {});
+      (await sent(0)).respond(503, { message: 'Down for maintenance.' });
+      await expect(pending).rejects.toMatchObject({ status: 503 });
+      expect(hook).toHaveBeenCalledTimes(1);
+      expect(FakeRequest.all).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 
-  it('rejects when the request does not reach the server', async () => {
-    const result = uploadFile(file());
-    request().fail();
-    await expect(result).rejects.toMatchObject({ status: 0 });
-  });
-
-  it('aborts the request when the signal aborts', async () => {
+  it('rejects with an AbortError when the widget cancels the upload', async () => {
     const controller = new AbortController();
-    const result = uploadFile(file(), { signal: controller.signal });
+    const pending = uploadFile(file(), { signal: controller.signal });
+    const request = await sent(0);
     controller.abort();
-    expect(request().aborted).toBe(true);
-    await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(request.aborted).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { uploadFile, type Uploader } from './upload-file';
 export type UploadInFlight = { key: number; name: string; loaded: number; total: number };
 
 export type UseUploadsOptions = {
-  /** Sends a chosen file; `POST /api/files?ephemeral=1` unless replaced. */
+  /** Sends a chosen file; the shared client's `POST /api/files?ephemeral=1` ({@link uploadFile}) unless replaced. */
   uploader?: Uploader | undefined;
   /** Told when the first upload starts and when the last one ends (also when the widget goes away mid-upload). */
   onUploadingChange?: ((uploading: boolean) => void) | undefined;

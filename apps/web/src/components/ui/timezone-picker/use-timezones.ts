@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchTimezones } from './fetch-timezones';
+import { fetchTimezones } from '../../../lib/api/calls/timezones';
 
 /** Cache key of the time zone list. */
 export const timezonesQueryKey = ['organisation', 'timezones'] as const;
