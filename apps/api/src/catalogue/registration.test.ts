@@ -145,6 +145,24 @@ describe('the real application', () => {
     }
     await app.close();
   });
+
+  it('refuses no operation the spec enables, on any entry: every one is served by a binding or a module', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { webDist: '/nonexistent' });
+    const app = await buildApp({ config, database });
+    await app.ready();
+    const byName = new Map(catalogue.map((entry) => [entry.name, entry]));
+    const refusedButEnabled = catalogueOutcomesOf(app)
+      .filter((outcome) => outcome.outcome === 'refused')
+      .filter((outcome) => {
+        const entry = byName.get(outcome.entry);
+        return entry !== undefined && isOperationEnabled(entry, outcome.operation);
+      })
+      .map((outcome) => `${outcome.entry} ${outcome.operation}`);
+    expect(refusedButEnabled).toEqual([]);
+    // And the refusals that remain are exactly the disabled operations of entries nothing serves.
+    expect(catalogueOutcomesOf(app).some((outcome) => outcome.outcome === 'refused')).toBe(true);
+    await app.close();
+  });
 });
 
 describe('bindings that do not fit stop the server at start', () => {
