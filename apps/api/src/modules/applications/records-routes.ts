@@ -86,7 +86,7 @@ export function registerApplicationRecordRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await withdrawApplication(app.db, inputOf(request));
+      await withdrawApplication(app.db, { ...inputOf(request), timezone: organisationOf(request).timezone });
       return reply.status(204).send(null);
     },
   );

@@ -6,11 +6,11 @@ import {
   type ApplicationRecord,
   type ApplicationUpdateBody,
 } from '@muster/contract';
-import { format } from 'date-fns';
 import type { Database, Executor } from '../../db/client.js';
 import type { Session } from '../../plugins/auth.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { findOpportunityId } from '../opportunities/repository.js';
+import { todayIn } from './submit.js';
 import {
   cancelUpcomingBookingsOf,
   findApplicationRecord,
@@ -170,7 +170,7 @@ export async function updateApplicationRecordFor(
  */
 export async function withdrawApplication(
   db: Database,
-  input: { organisationId: number; reference: string; id: string; caller: Caller; now?: Date },
+  input: { organisationId: number; reference: string; id: string; caller: Caller; timezone: string; now?: Date },
 ): Promise<void> {
   const now = input.now ?? new Date();
   await db.transaction(async (tx) => {
@@ -187,7 +187,8 @@ export async function withdrawApplication(
     }
     await updateApplicationRecord(tx, input.organisationId, row.id, { status: 'withdrawn', active: false });
     await cancelUpcomingBookingsOf(tx, input.organisationId, row.id, {
-      today: format(now, 'yyyy-MM-dd'),
+      // A stay has begun on its arrival day in the organisation's calendar, as the portal's cancel reads it.
+      today: todayIn(input.timezone, now),
       at: now,
       byUserId: input.caller.userId,
       note: applicationRecordMessages.withdrawnBooking,
