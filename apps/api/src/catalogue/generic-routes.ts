@@ -13,6 +13,7 @@ import {
   type CatalogueEntry,
   type CatalogueOperation,
 } from '@muster/contract';
+import { createFileUrlSigner } from '../modules/files/file-urls.js';
 import { rethrowValidation } from '../plugins/auth.js';
 import { HttpError, issuesToErrors, validationError } from '../plugins/errors.js';
 import { organisationOf } from '../plugins/tenancy.js';
@@ -164,6 +165,12 @@ export async function registerCatalogueBindings(
   return outcomes;
 }
 
+/** Hour-long links reading a file of an organisation, signed with the server's code key. */
+function fileUrlsOf(app: FastifyInstance): (organisationId: number, fileId: string) => string {
+  const signer = createFileUrlSigner(app.auth.codeKey);
+  return (organisationId, fileId) => signer.url(organisationId, fileId, 'view');
+}
+
 function servedTable(app: FastifyInstance, entry: CatalogueEntry, binding: ResourceBinding): ServedResource {
   assertBindingFitsEntry(entry, binding);
   const permissions = resourcePermissions(entry);
@@ -179,7 +186,11 @@ function servedTable(app: FastifyInstance, entry: CatalogueEntry, binding: Resou
     ...(own ? { ownRecords: own } : {}),
     ...(binding.maxPerPage === undefined ? {} : { maxPerPage: binding.maxPerPage }),
     filterFields: filterableFields(binding),
-    service: createResourceService(app.db, binding),
+    service: createResourceService(
+      app.db,
+      binding,
+      'file_url' in binding.row.shape ? { fileUrl: fileUrlsOf(app) } : {},
+    ),
   };
 }
 

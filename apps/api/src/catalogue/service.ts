@@ -53,6 +53,9 @@ export type ResourceService = {
 export function assertBindingFitsTable(binding: ResourceBinding): void {
   const columns = columnsOf(binding.table);
   for (const key of Object.keys(binding.row.shape)) {
+    if (key === FILE_URL && 'fileId' in columns) {
+      continue;
+    }
     if (!(camelKey(key) in columns)) {
       throw new Error(`${binding.entry}: row field ${key} has no column ${camelKey(key)}.`);
     }
@@ -72,8 +75,21 @@ export function assertBindingFitsTable(binding: ResourceBinding): void {
   }
 }
 
+/** The one computed row field: a link reading the row's `file_id`, for whoever may read the row. */
+const FILE_URL = 'file_url';
+
+/** What a service needs beyond its binding. */
+export type ResourceServiceOptions = {
+  /** Signs an hour-long link that reads a file of the organisation (rows with `file_url`). */
+  fileUrl?: (organisationId: number, fileId: string) => string;
+};
+
 /** Builds the service of one binding. */
-export function createResourceService(db: Database, binding: ResourceBinding): ResourceService {
+export function createResourceService(
+  db: Database,
+  binding: ResourceBinding,
+  options: ResourceServiceOptions = {},
+): ResourceService {
   const idKey = binding.idColumn ?? 'id';
   const integerIds = idKey === 'id';
   const access: TableAccess = tableAccess(binding.table, {
@@ -94,14 +110,23 @@ export function createResourceService(db: Database, binding: ResourceBinding): R
   const rowKeys = Object.keys(binding.row.shape);
   const notFound = () => new HttpError(404, `The ${binding.label} was not found.`);
 
-  const toWire = (row: StoredRow): WireObject =>
-    Object.fromEntries(
-      rowKeys.map((key) => {
-        const value = row[camelKey(key)];
-        // Timestamps travel as ISO 8601 text, as every other time on the wire.
-        return [key, value instanceof Date ? value.toISOString() : value];
-      }),
+  const fileUrl = rowKeys.includes(FILE_URL) ? options.fileUrl : undefined;
+  const toWire = (row: StoredRow): WireObject => {
+    const wire: WireObject = Object.fromEntries(
+      rowKeys
+        .filter((key) => key !== FILE_URL)
+        .map((key) => {
+          const value = row[camelKey(key)];
+          // Timestamps travel as ISO 8601 text, as every other time on the wire.
+          return [key, value instanceof Date ? value.toISOString() : value];
+        }),
     );
+    // An attached file is its owner's; whoever may read the record it is attached to gets a link.
+    if (fileUrl && typeof row.fileId === 'string' && typeof row.organisationId === 'number') {
+      wire[FILE_URL] = fileUrl(row.organisationId, row.fileId);
+    }
+    return wire;
+  };
 
   const toValues = (body: WireObject): StoredRow => {
     const values: StoredRow = {};

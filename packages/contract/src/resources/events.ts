@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, optionalText, idList, rowReference } from './fields.js';
+import { requiredText, optionalText, idList, rowReference, fileUrl } from './fields.js';
 
 /**
  * Events, their attachments, invitations, supervisors, sessions and session attendees
@@ -86,7 +86,8 @@ export const eventAttachmentSchema = z
   .object({
     id,
     event_id: eventId,
-    file_id: z.uuid().describe('The uploaded file (read it back at `/files/{file_id}`).'),
+    file_id: z.uuid().describe('The uploaded file.'),
+    file_url: fileUrl,
     name: z.string().describe('What the attachment is called on the event, e.g. "Risk assessment".'),
   })
   .describe('Event attachment');

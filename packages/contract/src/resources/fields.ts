@@ -70,3 +70,12 @@ export const createdBy = z
   .int()
   .nullable()
   .describe('The user who created the record; null when unknown or since erased.');
+
+/**
+ * A link that reads an attached file, valid for an hour, handed to whoever may read the record the
+ * file is attached to (the file itself is otherwise its owner's and `view-users`').
+ */
+export const fileUrl = z
+  .string()
+  .optional()
+  .describe('A link to read the attached file, valid for one hour, for whoever may read this record.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowReference as reference, createdBy, writePosition, writeActive } from './fields.js';
+import { rowReference as reference, createdBy, fileUrl, writePosition, writeActive } from './fields.js';
 
 /*
  * People's work: tasks, skills, expenses and claims, touchpoints, leaving reasons and inductions
@@ -240,6 +240,7 @@ export const taskAttachmentSchema = z
     id,
     task_id: z.number().int().describe('The task.'),
     file_id: z.string().describe('The attached file.'),
+    file_url: fileUrl,
     name: z.string().describe('The attachment’s name as shown.'),
     created_by: createdBy,
   })
@@ -576,6 +577,7 @@ export const expenseAttachmentSchema = z
     user_id: z.number().int().describe('Whose expense.'),
     expense_id: z.number().int().describe('The expense.'),
     file_id: z.string().describe('The attached file (a receipt).'),
+    file_url: fileUrl,
     name: z.string().describe('The attachment’s name as shown.'),
     created_by: createdBy,
   })
@@ -659,6 +661,7 @@ export const touchpointAttachmentSchema = z
     user_id: z.number().int().describe('The person of the touchpoint.'),
     touchpoint_id: z.number().int().describe('The touchpoint.'),
     file_id: z.string().describe('The attached file.'),
+    file_url: fileUrl,
     name: z.string().describe('The attachment’s name as shown.'),
     created_by: createdBy,
   })
@@ -761,6 +764,7 @@ export const userInductionAttachmentSchema = z
     user_id: z.number().int().describe('The person of the induction.'),
     induction_id: z.number().int().describe('The person’s induction.'),
     file_id: z.string().describe('The attached file (a certificate).'),
+    file_url: fileUrl,
     name: z.string().describe('The attachment’s name as shown.'),
     created_by: createdBy,
   })
