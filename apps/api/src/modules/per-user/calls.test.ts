@@ -2,43 +2,28 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueRecords, users } from '../../db/schema/index.js';
 import { USER_STATUS } from '../../db/seed/reference-data.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
+import type { TestContext } from '../../test/context.js';
 import { BLOCK_REASONS } from './accounts-service.js';
-import { insertDocument } from '../../catalogue/document-repository.js';
 import type { DocumentRow } from './repository.js';
-import { perUserTenant, send, type PerUserTenant, type Person } from './test-support.js';
+import {
+  dataOf,
+  listOf,
+  perUserHelpers,
+  perUserWorld,
+  type PerUserTenant,
+  type Person,
+} from './test-support.js';
 
 let ctx: TestContext;
 let a: PerUserTenant;
 let b: PerUserTenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await perUserTenant(ctx.app);
-  b = await perUserTenant(ctx.app);
+  ({ ctx, a, b } = await perUserWorld());
 }, 60_000);
 afterAll(() => ctx?.close());
 
-const call = (...args: Parameters<typeof send> extends [unknown, ...infer Rest] ? Rest : never) =>
-  send(ctx.app, ...args);
-
-type Doc = Record<string, unknown> & { id: number };
-const dataOf = (body: { data?: unknown }) => body.data as Doc;
-
-/** A stored per-user document (what the generic document routes would have stored). */
-function documentOf(organisationId: number, entry: string, parentKey: string, body: Record<string, unknown>) {
-  return insertDocument(ctx.db, { organisationId, entry, parentKey }, body, null);
-}
-
-function message(person: { id: number }, body: Record<string, unknown>, organisationId = a.id) {
-  return documentOf(organisationId, 'users.messaging', `userId=${person.id}`, {
-    subject: 'Rota for Saturday',
-    body: 'See you at nine.',
-    folder: 'inbox',
-    read_at: null,
-    ...body,
-  });
-}
+const { call, documentOf, message } = perUserHelpers(() => ({ ctx, home: a }));
 
 async function documentsIn(organisationId: number, entry: string, parentKey: string): Promise<DocumentRow[]> {
   return ctx.db
@@ -397,9 +382,11 @@ describe('notes/{noteId}/sub-notes', () => {
       `/api/users/${person.id}/notes?parent_note_id=${note.id}`,
       a.manager.headers,
     );
-    expect((thread.body.data as Doc[]).map((row) => row.id).sort()).toEqual(
-      [dataOf(sub.body).id, dataOf(subSub.body).id].sort(),
-    );
+    expect(
+      listOf(thread.body)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([dataOf(sub.body).id, dataOf(subSub.body).id].sort());
   });
 
   it('401, 403 (notes are the organisation’s, not the user’s), 422 by field, 404 for another user’s note', async () => {

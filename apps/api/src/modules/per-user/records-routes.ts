@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   acknowledgementUpdateBodySchema,
   blockProtectionBodySchema,
@@ -8,7 +8,6 @@ import {
   dataEnvelope,
   dismissalBodySchema,
   dismissalSchema,
-  errorResponseSchema,
   paginatedResponseSchema,
   paginationQuerySchema,
   passwordResetLinkBodySchema,
@@ -18,7 +17,6 @@ import {
   perUserItemParamsSchema,
   readMarkBodySchema,
   readMarkSchema,
-  resourcePermissions,
   sentMessageCorrectionBodySchema,
   userForwardItemParamsSchema,
   userLoginMessageItemParamsSchema,
@@ -28,9 +26,7 @@ import {
   userMessageParamsSchema,
   userParamsSchema,
 } from '@muster/contract';
-import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
-import { organisationOf } from '../../plugins/tenancy.js';
-import { selfOnly, selfOrPermission } from './access.js';
+import { viewerOf } from '../../plugins/auth.js';
 import {
   cancelResetLink,
   destroyBlockProtection,
@@ -38,7 +34,6 @@ import {
   storeBlockProtection,
   updateBlockProtectionReason,
 } from './accounts-service.js';
-import type { CallContext } from './calls-service.js';
 import {
   correctSent,
   listAcknowledgements,
@@ -55,15 +50,7 @@ import {
   withdrawSent,
   type SentRecords,
 } from './records-service.js';
-
-const guardedErrors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-};
-const writeErrors = { ...guardedErrors, 409: errorResponseSchema };
-const deleted = z.null().describe('Deleted.');
+import { deleted, guardedErrors, pageOf, perUserRouteKit, writeErrors } from './route-support.js';
 
 /**
  * The generic operations (index, show, update, delete; store for block protections) of the
@@ -73,35 +60,8 @@ const deleted = z.null().describe('Deleted.');
  */
 export function registerPerUserRecordRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { view, manage } = resourcePermissions('users');
-  const guard = (access: preHandlerAsyncHookHandler) => ({
-    attachValidation: true,
-    // Authorisation before validation: a caller who may not act learns nothing of the input rules.
-    preHandler: [access, rethrowValidation],
-  });
-  const ownOrView = guard(selfOrPermission(app, view));
-  const ownOrManage = guard(selfOrPermission(app, manage));
-  const managers = guard(app.requirePermission(manage));
-  const viewers = guard(app.requirePermission(view));
-  const onlySelf = guard(selfOnly(app));
-  const tags = ['users'];
-  const scopeOf = (request: FastifyRequest) => ({
-    organisationId: organisationOf(request).id,
-    userId: Number((request.params as { userId: string }).userId),
-  });
-  const contextOf = (request: FastifyRequest): CallContext => {
-    const organisation = organisationOf(request);
-    return {
-      organisation: { id: organisation.id, name: organisation.name },
-      scope: scopeOf(request),
-      actorId: viewerOf(request).userId,
-      publicOrigin: app.config.publicOrigin,
-    };
-  };
-  const pageOf = (query: { page: number; per_page: number }) => ({
-    page: query.page,
-    perPage: query.per_page,
-  });
+  const { ownOrView, ownOrManage, managers, viewers, onlySelf, tags, scopeOf, contextOf } =
+    perUserRouteKit(app);
 
   // ——— Read marks: `messaging/mark-read/{messageId}` ———
 

@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDocument } from '../../catalogue/document-repository.js';
 import {
   catalogueRecords,
   messageDeliveries,
   singleUseTokens,
   userBlockProtections,
 } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
+import type { TestContext } from '../../test/context.js';
 import { PROTECTION_REFUSALS } from './accounts-service.js';
-import { perUserTenant, send, type PerUserTenant } from './test-support.js';
+import { dataOf, listOf, perUserHelpers, perUserWorld, type PerUserTenant } from './test-support.js';
 
 /*
  * The generic operations of the per-user named calls (docs/catalogue.md "Per-user calls"): read
@@ -22,32 +21,11 @@ let a: PerUserTenant;
 let b: PerUserTenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await perUserTenant(ctx.app);
-  b = await perUserTenant(ctx.app);
+  ({ ctx, a, b } = await perUserWorld());
 }, 60_000);
 afterAll(() => ctx?.close());
 
-const call = (...args: Parameters<typeof send> extends [unknown, ...infer Rest] ? Rest : never) =>
-  send(ctx.app, ...args);
-
-type Doc = Record<string, unknown> & { id: number };
-const dataOf = (body: { data?: unknown }) => body.data as Doc;
-const listOf = (body: { data?: unknown }) => body.data as Doc[];
-
-function documentOf(organisationId: number, entry: string, parentKey: string, body: Record<string, unknown>) {
-  return insertDocument(ctx.db, { organisationId, entry, parentKey }, body, null);
-}
-
-function message(person: { id: number }, body: Record<string, unknown>, organisationId = a.id) {
-  return documentOf(organisationId, 'users.messaging', `userId=${person.id}`, {
-    subject: 'Rota for Saturday',
-    body: 'See you at nine.',
-    folder: 'inbox',
-    read_at: null,
-    ...body,
-  });
-}
+const { call, documentOf, message } = perUserHelpers(() => ({ ctx, home: a }));
 
 async function bodyOf(id: number): Promise<Record<string, unknown> | null> {
   const [row] = await ctx.db.select().from(catalogueRecords).where(eq(catalogueRecords.id, id));

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bulkMarkResponseSchema,
   canBeBlockedResponseSchema,
@@ -15,7 +14,6 @@ import {
   perUserDocumentResponseSchema,
   perUserItemParamsSchema,
   replyBodySchema,
-  resourcePermissions,
   userEmailAddressBodySchema,
   userEmailAddressSchema,
   userLoginMessageParamsSchema,
@@ -31,12 +29,12 @@ import {
   userSupervisorSchema,
 } from '@muster/contract';
 import { documentBodySchema } from '../../catalogue/document-service.js';
-import { rethrowValidation, requestMeta, viewerOf } from '../../plugins/auth.js';
+import { requestMeta, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { authLimitRules } from '../auth/limits.js';
 import { registerDiversityLinkRoutes } from '../diversity/link-routes.js';
-import { selfOnly, selfOrPermission } from './access.js';
 import { registerPerUserRecordRoutes } from './records-routes.js';
+import { deleted, guardedErrors, pageOf, perUserRouteKit, writeErrors } from './route-support.js';
 import { canBeBlocked, resetAddressOf, sendPasswordReset } from './accounts-service.js';
 import {
   acknowledgeLoginMessage,
@@ -45,7 +43,6 @@ import {
   markMessagesRead,
   replyToMessage,
   storeSubNote,
-  type CallContext,
 } from './calls-service.js';
 import {
   destroyEmail,
@@ -66,15 +63,6 @@ import {
   updateUserSupervisor,
 } from './roles-service.js';
 
-const guardedErrors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-};
-const writeErrors = { ...guardedErrors, 409: errorResponseSchema };
-const deleted = z.null().describe('Deleted.');
-
 /**
  * Per-user resources and calls under `/users/{userId}/` that plain CRUD cannot serve
  * (docs/catalogue.md "Per-user resources" and "Per-user calls"): the writes of phone numbers,
@@ -85,36 +73,9 @@ const deleted = z.null().describe('Deleted.');
  */
 export async function registerPerUserModule(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { view, manage } = resourcePermissions('users');
-  const guard = (access: preHandlerAsyncHookHandler) => ({
-    attachValidation: true,
-    // Authorisation before validation: a caller who may not act learns nothing of the input rules.
-    preHandler: [access, rethrowValidation],
-  });
-  const ownOrView = guard(selfOrPermission(app, view));
-  const ownOrManage = guard(selfOrPermission(app, manage));
-  const managers = guard(app.requirePermission(manage));
-  const viewers = guard(app.requirePermission(view));
-  const onlySelf = guard(selfOnly(app));
-  const tags = ['users'];
-  const scopeOf = (request: FastifyRequest) => ({
-    organisationId: organisationOf(request).id,
-    userId: Number((request.params as { userId: string }).userId),
-  });
+  const { ownOrView, ownOrManage, managers, viewers, onlySelf, tags, organisationRefOf, scopeOf, contextOf } =
+    perUserRouteKit(app);
   const callerOf = (request: FastifyRequest) => viewerOf(request);
-  const contextOf = (request: FastifyRequest): CallContext => {
-    const organisation = organisationOf(request);
-    return {
-      organisation: { id: organisation.id, name: organisation.name },
-      scope: scopeOf(request),
-      actorId: viewerOf(request).userId,
-      publicOrigin: app.config.publicOrigin,
-    };
-  };
-  const organisationRefOf = (request: FastifyRequest) => {
-    const organisation = organisationOf(request);
-    return { id: organisation.id, name: organisation.name };
-  };
   /** Queued notices leave right after the commit, not on the next timer. */
   const dispatch = (request: FastifyRequest) => {
     void app.outbox.dispatchQueued().catch((error: unknown) => {
@@ -321,11 +282,7 @@ export async function registerPerUserModule(app: FastifyInstance): Promise<void>
         response: { 200: paginatedResponseSchema(userSupervisorSchema), ...guardedErrors },
       },
     },
-    async (request) =>
-      listUserSupervisors(app.db, scopeOf(request), {
-        page: request.query.page,
-        perPage: request.query.per_page,
-      }),
+    async (request) => listUserSupervisors(app.db, scopeOf(request), pageOf(request.query)),
   );
 
   api.get(

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { API_MEDIA_TYPE } from '@muster/contract';
+import { insertDocument } from '../../catalogue/document-repository.js';
 import { PERMISSION_NAMES } from '../../db/seed/reference-data.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
 import { createSignedInAccount, type AccountOptions } from '../../test/factories/auth.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
 
@@ -71,5 +73,50 @@ export async function send(
   return {
     status: response.statusCode,
     body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+  };
+}
+
+/** The arguments of `send` after the app. */
+type SendArgs = Parameters<typeof send> extends [unknown, ...infer Rest] ? Rest : never;
+
+/** A test context and two organisations with their people: `a`, where the tests act, and `b`, another. */
+export async function perUserWorld(): Promise<{ ctx: TestContext; a: PerUserTenant; b: PerUserTenant }> {
+  const ctx = await createTestContext();
+  return { ctx, a: await perUserTenant(ctx.app), b: await perUserTenant(ctx.app) };
+}
+
+/** A stored record as the tests read it from an answer. */
+export type Doc = Record<string, unknown> & { id: number };
+
+/** The `data` of an answer holding one record. */
+export const dataOf = (body: { data?: unknown }) => body.data as Doc;
+
+/** The `data` of an answer holding a list of records. */
+export const listOf = (body: { data?: unknown }) => body.data as Doc[];
+
+/**
+ * The helpers of a per-user test file, on the context and home organisation its `beforeAll`
+ * makes (read when called, hence the getter): `call` sends a JSON request; `documentOf` stores
+ * a per-user document as the generic document routes would; `message` stores an inbox message
+ * of the person (in the home organisation unless told).
+ */
+export function perUserHelpers(world: () => { ctx: TestContext; home: PerUserTenant }) {
+  const documentOf = (
+    organisationId: number,
+    entry: string,
+    parentKey: string,
+    body: Record<string, unknown>,
+  ) => insertDocument(world().ctx.db, { organisationId, entry, parentKey }, body, null);
+  return {
+    call: (...args: SendArgs) => send(world().ctx.app, ...args),
+    documentOf,
+    message: (person: { id: number }, body: Record<string, unknown>, organisationId = world().home.id) =>
+      documentOf(organisationId, 'users.messaging', `userId=${person.id}`, {
+        subject: 'Rota for Saturday',
+        body: 'See you at nine.',
+        folder: 'inbox',
+        read_at: null,
+        ...body,
+      }),
   };
 }

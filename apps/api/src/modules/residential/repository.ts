@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ResidentialBookingSummary } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import { assertInserted } from '../../db/rows.js';
@@ -303,6 +304,24 @@ async function insertLinkedApplicants(
   }
 }
 
+/** Replaces the names of the people a booking is linked with, keeping the order given. */
+export async function replaceLinkedApplicants(
+  db: Executor,
+  organisationId: number,
+  bookingId: number,
+  linked: readonly string[],
+): Promise<void> {
+  await db
+    .delete(residentialBookingLinkedApplicants)
+    .where(
+      and(
+        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
+        eq(residentialBookingLinkedApplicants.bookingId, bookingId),
+      ),
+    );
+  await insertLinkedApplicants(db, organisationId, bookingId, linked);
+}
+
 /** The booking an application holds (pending or confirmed), if any: the earliest when several. */
 export async function findApplicationBooking(
   db: Executor,
@@ -345,25 +364,17 @@ export async function updateBookingAnswers(
     .where(
       and(eq(residentialBookings.organisationId, organisationId), eq(residentialBookings.id, bookingId)),
     );
-  await db
-    .delete(residentialBookingLinkedApplicants)
-    .where(
-      and(
-        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
-        eq(residentialBookingLinkedApplicants.bookingId, bookingId),
-      ),
-    );
-  await insertLinkedApplicants(db, organisationId, bookingId, linked);
+  await replaceLinkedApplicants(db, organisationId, bookingId, linked);
 }
 
-/** One booking of the user with its team, its cancellation and whoever cancelled it; null when it is not theirs. */
-export async function findUserBooking(
-  db: Executor,
-  organisationId: number,
-  userId: number,
-  bookingId: number,
-) {
-  const [row] = await db
+const canceller = alias(users, 'canceller');
+
+/**
+ * Bookings with their person, team, cancellation reason and whoever cancelled them: the query the
+ * person's own booking and the staff lists share; callers add the organisation's scope.
+ */
+export function selectBookings(db: Executor) {
+  return db
     .select({
       id: residentialBookings.id,
       userId: residentialBookings.userId,
@@ -374,22 +385,40 @@ export async function findUserBooking(
       willingToShare: residentialBookings.willingToShare,
       requirementsRadio: residentialBookings.requirementsRadio,
       requirements: residentialBookings.requirements,
+      genderId: residentialBookings.genderId,
       createdAt: residentialBookings.createdAt,
       cancelNote: residentialBookings.cancelNote,
       cancelledAt: residentialBookings.cancelledAt,
       team: { id: teams.id, name: teams.name },
-      reason: { id: residentialCancelReasons.id, name: residentialCancelReasons.name },
-      cancelledBy: {
+      user: {
         id: users.id,
         firstName: users.firstName,
         lastName: users.lastName,
         preferredName: users.preferredName,
       },
+      reason: { id: residentialCancelReasons.id, name: residentialCancelReasons.name },
+      cancelledBy: {
+        id: canceller.id,
+        firstName: canceller.firstName,
+        lastName: canceller.lastName,
+        preferredName: canceller.preferredName,
+      },
     })
     .from(residentialBookings)
     .innerJoin(teams, eq(teams.id, residentialBookings.teamId))
+    .innerJoin(users, eq(users.id, residentialBookings.userId))
     .leftJoin(residentialCancelReasons, eq(residentialCancelReasons.id, residentialBookings.cancelReasonId))
-    .leftJoin(users, eq(users.id, residentialBookings.cancelledByUserId))
+    .leftJoin(canceller, eq(canceller.id, residentialBookings.cancelledByUserId));
+}
+
+/** One booking of the user with its team, its cancellation and whoever cancelled it; null when it is not theirs. */
+export async function findUserBooking(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  bookingId: number,
+) {
+  const [row] = await selectBookings(db)
     .where(
       and(
         eq(residentialBookings.organisationId, organisationId),
@@ -401,23 +430,43 @@ export async function findUserBooking(
   return row ?? null;
 }
 
+/** The linked names of each of the bookings, in their order. */
+export async function linkedNamesOf(
+  db: Executor,
+  organisationId: number,
+  bookingIds: readonly number[],
+): Promise<Map<number, string[]>> {
+  const names = new Map<number, string[]>();
+  if (bookingIds.length === 0) {
+    return names;
+  }
+  const rows = await db
+    .select({
+      bookingId: residentialBookingLinkedApplicants.bookingId,
+      name: residentialBookingLinkedApplicants.name,
+    })
+    .from(residentialBookingLinkedApplicants)
+    .where(
+      and(
+        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
+        inArray(residentialBookingLinkedApplicants.bookingId, [...bookingIds]),
+      ),
+    )
+    .orderBy(asc(residentialBookingLinkedApplicants.position), asc(residentialBookingLinkedApplicants.id));
+  for (const row of rows) {
+    names.set(row.bookingId, [...(names.get(row.bookingId) ?? []), row.name]);
+  }
+  return names;
+}
+
 /** The names of the people a booking is linked with, in their order. */
 export async function listLinkedApplicants(
   db: Executor,
   organisationId: number,
   bookingId: number,
 ): Promise<string[]> {
-  const rows = await db
-    .select({ name: residentialBookingLinkedApplicants.name })
-    .from(residentialBookingLinkedApplicants)
-    .where(
-      and(
-        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
-        eq(residentialBookingLinkedApplicants.bookingId, bookingId),
-      ),
-    )
-    .orderBy(asc(residentialBookingLinkedApplicants.position), asc(residentialBookingLinkedApplicants.id));
-  return rows.map((row) => row.name);
+  const names = await linkedNamesOf(db, organisationId, [bookingId]);
+  return names.get(bookingId) ?? [];
 }
 
 /**
@@ -444,11 +493,15 @@ export async function lockUserBooking(
   return row ?? null;
 }
 
-/** True when the reason is one of the organisation's and still offered. */
-export async function activeCancelReasonExists(
+/**
+ * True when the reason is one of the organisation's: with `offeredOnly`, only while it is still
+ * offered (a person picks from those); staff may record a retired one.
+ */
+export async function cancelReasonExists(
   db: Executor,
   organisationId: number,
   reasonId: number,
+  options: { offeredOnly: boolean },
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: residentialCancelReasons.id })
@@ -457,11 +510,20 @@ export async function activeCancelReasonExists(
       and(
         eq(residentialCancelReasons.organisationId, organisationId),
         eq(residentialCancelReasons.id, reasonId),
-        eq(residentialCancelReasons.active, true),
+        options.offeredOnly ? eq(residentialCancelReasons.active, true) : undefined,
       ),
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** True when the reason is one of the organisation's and still offered. */
+export async function activeCancelReasonExists(
+  db: Executor,
+  organisationId: number,
+  reasonId: number,
+): Promise<boolean> {
+  return cancelReasonExists(db, organisationId, reasonId, { offeredOnly: true });
 }
 
 /** Marks the booking cancelled with why, who and when: from then on it holds no nights. */

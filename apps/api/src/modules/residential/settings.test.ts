@@ -6,10 +6,19 @@ import {
   teamRooms,
   teamRoomUnavailablePeriods,
 } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
-import { createTeamRow, createTenant } from '../../test/factories/catalogue.js';
+import type { TestContext } from '../../test/context.js';
+import { createTeamRow } from '../../test/factories/catalogue.js';
 import { closeRoom, createBooking, createRoom } from '../../test/factories/residential.js';
 import { createAccount } from '../../test/factories/auth.js';
+import {
+  callAs,
+  errorsOf,
+  residentialTenant,
+  residentialWorld,
+  type CallArgs,
+  type Reply,
+  type ResidentialTenant,
+} from './test-support.js';
 
 /*
  * The residential settings (docs/residential.md "Running residential stays"): rooms, their
@@ -18,34 +27,16 @@ import { createAccount } from '../../test/factories/auth.js';
  */
 
 let ctx: TestContext;
-
-type Caller = { host: string; authorization?: string };
-
-async function tenant() {
-  const created = await createTenant(ctx.app, {
-    manager: ['manage-residential'],
-    reader: ['view-residential-bookings'],
-    nobody: [],
-  });
-  return { ...created, anonymous: { host: created.host } as Caller };
-}
-
-let a: Awaited<ReturnType<typeof tenant>>;
-let b: Awaited<ReturnType<typeof tenant>>;
+let a: ResidentialTenant;
+let b: ResidentialTenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await tenant();
-  b = await tenant();
+  ({ ctx, a, b } = await residentialWorld());
 });
 afterAll(() => ctx?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Caller, payload?: object) =>
-  ctx.app.inject({ method, url, headers: who, ...(payload === undefined ? {} : { payload }) });
-
-type Reply = Awaited<ReturnType<typeof call>>;
+const call = (...args: CallArgs) => callAs(ctx.app, ...args);
 const dataOf = <T = Record<string, unknown>>(reply: Reply) => reply.json<{ data: T }>().data;
-const errorsOf = (reply: Reply) => reply.json<{ errors: Record<string, string[]> }>().errors;
 
 async function availability(teamId: number, first: string, last: string, share = 0) {
   const reply = await call(
@@ -479,7 +470,7 @@ describe('capacity limits', () => {
   });
 
   it('shows the board of every team with rooms: places, stays and limits per night (readers of bookings)', async () => {
-    const c = await tenant();
+    const c = await residentialTenant(ctx.app);
     const lodge = await createTeamRow(ctx.db, c.id, { name: 'Lodge' });
     await createRoom(ctx.db, c.id, lodge.id);
     await createRoom(ctx.db, c.id, lodge.id, { beds: 4, shared: true });

@@ -6,10 +6,10 @@ import {
   type AdminBooking,
 } from '@muster/contract';
 import { residentialBookingLinkedApplicants, residentialBookings } from '../../db/schema/index.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
+import type { TestContext } from '../../test/context.js';
 import { createApplication } from '../../test/factories/application.js';
 import { createAccount, sessionTokenFor } from '../../test/factories/auth.js';
-import { createTeamRow, createTenant } from '../../test/factories/catalogue.js';
+import { createTeamRow } from '../../test/factories/catalogue.js';
 import { createOpportunity } from '../../test/factories/opportunity.js';
 import {
   createBooking,
@@ -17,7 +17,16 @@ import {
   createChangeoverDay,
   createRoom,
 } from '../../test/factories/residential.js';
-import { todayIn } from '../applications/submit.js';
+import {
+  callAs,
+  errorsOf,
+  inDays,
+  residentialTenant,
+  residentialWorld,
+  type CallArgs,
+  type Reply,
+  type ResidentialTenant,
+} from './test-support.js';
 
 /*
  * Every booking of the organisation for the staff (`/residential-bookings/`) and a person's stays
@@ -26,39 +35,16 @@ import { todayIn } from '../applications/submit.js';
  */
 
 let ctx: TestContext;
-type Caller = { host: string; authorization?: string };
-
-async function tenant() {
-  const created = await createTenant(ctx.app, {
-    manager: ['manage-residential'],
-    reader: ['view-residential-bookings'],
-    nobody: [],
-  });
-  return { ...created, anonymous: { host: created.host } as Caller };
-}
-
-let a: Awaited<ReturnType<typeof tenant>>;
-let b: Awaited<ReturnType<typeof tenant>>;
+let a: ResidentialTenant;
+let b: ResidentialTenant;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await tenant();
-  b = await tenant();
+  ({ ctx, a, b } = await residentialWorld());
 });
 afterAll(() => ctx?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Caller, payload?: object) =>
-  ctx.app.inject({ method, url, headers: who, ...(payload === undefined ? {} : { payload }) });
-type Reply = Awaited<ReturnType<typeof call>>;
+const call = (...args: CallArgs) => callAs(ctx.app, ...args);
 const bookingOf = (reply: Reply): AdminBooking => adminBookingResponseSchema.parse(reply.json()).data;
-const errorsOf = (reply: Reply) => reply.json<{ errors: Record<string, string[]> }>().errors;
-
-/** A date `days` after today in the organisation's time zone (Europe/London). */
-function inDays(days: number): string {
-  const date = new Date(`${todayIn('Europe/London')}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** A team of the organisation with `rooms` private rooms. */
 async function lodge(organisationId: number, rooms = 1) {
@@ -67,6 +53,19 @@ async function lodge(organisationId: number, rooms = 1) {
     await createRoom(ctx.db, organisationId, team.id);
   }
   return team;
+}
+
+/** A pending stay of a new person, 10 to 12 days ahead, at a new one-room team of the organisation. */
+async function pendingStay(organisationId: number) {
+  const team = await lodge(organisationId, 1);
+  const guest = await createAccount(ctx.db, organisationId);
+  const booking = await createBooking(ctx.db, organisationId, {
+    userId: guest.id,
+    teamId: team.id,
+    startDate: inDays(10),
+    endDate: inDays(12),
+  });
+  return { team, guest, booking };
 }
 
 async function stored(id: number) {
@@ -264,7 +263,7 @@ describe('booking a stay for someone', () => {
 
 describe('every booking', () => {
   it('lists the organisation’s bookings a page at a time, filtered, and shows one', async () => {
-    const c = await tenant();
+    const c = await residentialTenant(ctx.app);
     const team = await lodge(c.id, 3);
     const other = await lodge(c.id, 1);
     const sam = await createAccount(ctx.db, c.id, { firstName: 'Sam', lastName: 'One' });
@@ -353,14 +352,7 @@ describe('every booking', () => {
 
 describe('changing a booking', () => {
   it('confirms it, moves it with capacity judged without itself, and changes the answers', async () => {
-    const team = await lodge(a.id, 1);
-    const guest = await createAccount(ctx.db, a.id);
-    const booking = await createBooking(ctx.db, a.id, {
-      userId: guest.id,
-      teamId: team.id,
-      startDate: inDays(10),
-      endDate: inDays(12),
-    });
+    const { team, booking } = await pendingStay(a.id);
     const url = `/api/residential-bookings/${booking.id}`;
     expect(bookingOf(await call('PUT', url, a.manager, { status: 'confirmed' }))).toMatchObject({
       status: 'confirmed',
@@ -414,14 +406,7 @@ describe('changing a booking', () => {
   });
 
   it('cancels with status cancelled, and does not reopen a cancelled stay', async () => {
-    const team = await lodge(a.id, 1);
-    const guest = await createAccount(ctx.db, a.id);
-    const booking = await createBooking(ctx.db, a.id, {
-      userId: guest.id,
-      teamId: team.id,
-      startDate: inDays(10),
-      endDate: inDays(12),
-    });
+    const { booking } = await pendingStay(a.id);
     const reason = await createCancelReason(ctx.db, a.id, { name: 'Illness' });
     const cancelled = await call('PUT', `/api/residential-bookings/${booking.id}`, a.manager, {
       status: 'cancelled',
@@ -442,14 +427,7 @@ describe('changing a booking', () => {
   });
 
   it('is 401, 403 for readers, 422 keyed by field and for another organisation’s team', async () => {
-    const team = await lodge(a.id, 1);
-    const guest = await createAccount(ctx.db, a.id);
-    const booking = await createBooking(ctx.db, a.id, {
-      userId: guest.id,
-      teamId: team.id,
-      startDate: inDays(10),
-      endDate: inDays(12),
-    });
+    const { team, booking } = await pendingStay(a.id);
     const url = `/api/residential-bookings/${booking.id}`;
     expect((await call('PUT', url, a.anonymous, { status: 'confirmed' })).statusCode).toBe(401);
     expect((await call('PUT', url, a.reader, { status: 'confirmed' })).statusCode).toBe(403);
@@ -469,14 +447,7 @@ describe('changing a booking', () => {
 
 describe('cancelling a stay (delete)', () => {
   it('keeps the record, cancelled by whom and when, and frees its places; again changes nothing', async () => {
-    const team = await lodge(a.id, 1);
-    const guest = await createAccount(ctx.db, a.id);
-    const booking = await createBooking(ctx.db, a.id, {
-      userId: guest.id,
-      teamId: team.id,
-      startDate: inDays(10),
-      endDate: inDays(12),
-    });
+    const { team, booking } = await pendingStay(a.id);
     const deleted = await call('DELETE', `/api/residential-bookings/${booking.id}`, a.manager);
     expect(deleted.statusCode, deleted.body).toBe(204);
     const row = await stored(booking.id);
@@ -556,19 +527,12 @@ describe('cancelling a stay (delete)', () => {
   });
 
   it('is 401, 403 for someone else and for readers, 404 for another person’s or organisation’s booking', async () => {
-    const team = await lodge(a.id, 1);
-    const guest = await createAccount(ctx.db, a.id);
+    const { guest, booking } = await pendingStay(a.id);
     const stranger = await createAccount(ctx.db, a.id);
     const strangerCaller = {
       host: a.host,
       authorization: `Bearer ${await sessionTokenFor(ctx.app, a.id, stranger.id)}`,
     };
-    const booking = await createBooking(ctx.db, a.id, {
-      userId: guest.id,
-      teamId: team.id,
-      startDate: inDays(10),
-      endDate: inDays(12),
-    });
     const url = `/api/users/${guest.id}/residential-bookings/${booking.id}`;
     expect((await call('DELETE', url, a.anonymous)).statusCode).toBe(401);
     expect((await call('DELETE', url, strangerCaller)).statusCode).toBe(403);
@@ -580,13 +544,7 @@ describe('cancelling a stay (delete)', () => {
     ).toBe(404);
     const bad = await call('DELETE', url, a.manager, { note: 'x'.repeat(1001) });
     expect(errorsOf(bad)).toEqual({ note: ['The note may be at most 1000 characters.'] });
-    const theirGuest = await createAccount(ctx.db, b.id);
-    const theirs = await createBooking(ctx.db, b.id, {
-      userId: theirGuest.id,
-      teamId: (await lodge(b.id)).id,
-      startDate: inDays(10),
-      endDate: inDays(12),
-    });
+    const { guest: theirGuest, booking: theirs } = await pendingStay(b.id);
     expect(
       (await call('DELETE', `/api/users/${theirGuest.id}/residential-bookings/${theirs.id}`, a.manager))
         .statusCode,

@@ -18,27 +18,26 @@ import { displayNameOf } from '../auth/sessions.js';
 import type { Viewer } from '../users/service.js';
 import { EXISTING_BOOKING_MESSAGE } from './booking.js';
 import {
-  activeCancelReasonExists,
+  cancelReasonExists,
   findOverlappingBooking,
   findTeam,
   HOLDING_STATUSES,
   insertBooking,
+  linkedNamesOf,
   listChangeoverDays,
   lockTeam,
   lockUser,
   nightlyAvailability,
+  replaceLinkedApplicants,
   userExists,
 } from './repository.js';
 import { MANAGE_RESIDENTIAL, VIEW_RESIDENTIAL_BOOKINGS } from './service.js';
 import {
   applicationOfUser,
   bookingOwner,
-  cancelReasonOf,
   findBooking,
-  linkedNamesOf,
   listBookingPage,
   lockBooking,
-  replaceLinkedNames,
   updateBookingFields,
   type StaffBookingRow,
 } from './staff-repository.js';
@@ -383,7 +382,7 @@ export async function updateStaffBooking(
       ...(requirements === undefined ? {} : { requirementsRadio: requirements !== null, requirements }),
     });
     if (body.linked !== undefined) {
-      await replaceLinkedNames(tx, organisationId, bookingId, body.linked);
+      await replaceLinkedApplicants(tx, organisationId, bookingId, body.linked);
     }
   });
   return getStaffBooking(db, organisationId, viewer, bookingId, clock.today);
@@ -430,8 +429,10 @@ export async function cancelStaffBooking(
       throw validationError({ cancel_reason_id: [BOOKING_CANCEL_MESSAGES.reason] });
     }
     // Staff may record a retired reason (what really happened); the person picks from those offered.
-    const known = staff ? cancelReasonOf : activeCancelReasonExists;
-    if (reasonId !== null && !(await known(tx, organisationId, reasonId))) {
+    if (
+      reasonId !== null &&
+      !(await cancelReasonExists(tx, organisationId, reasonId, { offeredOnly: !staff }))
+    ) {
       throw validationError({ cancel_reason_id: [BOOKING_CANCEL_MESSAGES.unknownReason] });
     }
     const note = body?.note?.trim() ?? '';

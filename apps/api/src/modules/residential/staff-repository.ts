@@ -14,7 +14,6 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { RESIDENTIAL_TYPE_PREFIX } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import { assertInserted } from '../../db/rows.js';
@@ -24,25 +23,21 @@ import {
   opportunities,
   opportunitySubLocations,
   opportunityTimeslots,
-  residentialBookingLinkedApplicants,
   residentialBookings,
-  residentialCancelReasons,
   residentialCapacityLimits,
   roleProfiles,
   teamRooms,
   teamRoomUnavailablePeriods,
   teams,
-  users,
   type ResidentialBookingStatus,
 } from '../../db/schema/index.js';
+import { selectBookings } from './repository.js';
 
 /*
  * The queries of the staff side of residential stays (docs/residential.md "Running residential
  * stays"): every booking of the organisation, capacity limits, the availability board, and
  * residential opportunities with the places they are in. Every query is scoped by organisation.
  */
-
-const canceller = alias(users, 'canceller');
 
 /** Which bookings a staff list holds. */
 export type BookingFilter = {
@@ -64,44 +59,6 @@ function bookingWhere(organisationId: number, filter: BookingFilter): SQL | unde
     filter.from === undefined ? undefined : gt(residentialBookings.endDate, filter.from),
     filter.to === undefined ? undefined : lt(residentialBookings.startDate, filter.to),
   );
-}
-
-function selectBookings(db: Executor) {
-  return db
-    .select({
-      id: residentialBookings.id,
-      userId: residentialBookings.userId,
-      applicationId: residentialBookings.applicationId,
-      status: residentialBookings.status,
-      startDate: residentialBookings.startDate,
-      endDate: residentialBookings.endDate,
-      willingToShare: residentialBookings.willingToShare,
-      requirementsRadio: residentialBookings.requirementsRadio,
-      requirements: residentialBookings.requirements,
-      genderId: residentialBookings.genderId,
-      createdAt: residentialBookings.createdAt,
-      cancelNote: residentialBookings.cancelNote,
-      cancelledAt: residentialBookings.cancelledAt,
-      team: { id: teams.id, name: teams.name },
-      user: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        preferredName: users.preferredName,
-      },
-      reason: { id: residentialCancelReasons.id, name: residentialCancelReasons.name },
-      cancelledBy: {
-        id: canceller.id,
-        firstName: canceller.firstName,
-        lastName: canceller.lastName,
-        preferredName: canceller.preferredName,
-      },
-    })
-    .from(residentialBookings)
-    .innerJoin(teams, eq(teams.id, residentialBookings.teamId))
-    .innerJoin(users, eq(users.id, residentialBookings.userId))
-    .leftJoin(residentialCancelReasons, eq(residentialCancelReasons.id, residentialBookings.cancelReasonId))
-    .leftJoin(canceller, eq(canceller.id, residentialBookings.cancelledByUserId));
 }
 
 export type StaffBookingRow = Awaited<ReturnType<typeof findBooking>> & object;
@@ -131,35 +88,6 @@ export async function findBooking(db: Executor, organisationId: number, bookingI
     .where(and(eq(residentialBookings.organisationId, organisationId), eq(residentialBookings.id, bookingId)))
     .limit(1);
   return row ?? null;
-}
-
-/** The linked names of each of the bookings, in their order. */
-export async function linkedNamesOf(
-  db: Executor,
-  organisationId: number,
-  bookingIds: readonly number[],
-): Promise<Map<number, string[]>> {
-  const names = new Map<number, string[]>();
-  if (bookingIds.length === 0) {
-    return names;
-  }
-  const rows = await db
-    .select({
-      bookingId: residentialBookingLinkedApplicants.bookingId,
-      name: residentialBookingLinkedApplicants.name,
-    })
-    .from(residentialBookingLinkedApplicants)
-    .where(
-      and(
-        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
-        inArray(residentialBookingLinkedApplicants.bookingId, [...bookingIds]),
-      ),
-    )
-    .orderBy(asc(residentialBookingLinkedApplicants.position), asc(residentialBookingLinkedApplicants.id));
-  for (const row of rows) {
-    names.set(row.bookingId, [...(names.get(row.bookingId) ?? []), row.name]);
-  }
-  return names;
 }
 
 /** What a change to a booking is judged on, read under the booking row's lock; null when not the organisation's. */
@@ -213,28 +141,6 @@ export async function updateBookingFields(
     );
 }
 
-/** Replaces a booking's linked names. */
-export async function replaceLinkedNames(
-  db: Executor,
-  organisationId: number,
-  bookingId: number,
-  linked: readonly string[],
-): Promise<void> {
-  await db
-    .delete(residentialBookingLinkedApplicants)
-    .where(
-      and(
-        eq(residentialBookingLinkedApplicants.organisationId, organisationId),
-        eq(residentialBookingLinkedApplicants.bookingId, bookingId),
-      ),
-    );
-  if (linked.length > 0) {
-    await db
-      .insert(residentialBookingLinkedApplicants)
-      .values(linked.map((name, position) => ({ organisationId, bookingId, name, position })));
-  }
-}
-
 /** True when the application is one of the person's in the organisation. */
 export async function applicationOfUser(
   db: Executor,
@@ -250,24 +156,6 @@ export async function applicationOfUser(
         eq(applications.organisationId, organisationId),
         eq(applications.userId, userId),
         eq(applications.id, applicationId),
-      ),
-    );
-  return rows.length > 0;
-}
-
-/** True when the reason is one of the organisation's (offered or retired: staff record what happened). */
-export async function cancelReasonOf(
-  db: Executor,
-  organisationId: number,
-  reasonId: number,
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: residentialCancelReasons.id })
-    .from(residentialCancelReasons)
-    .where(
-      and(
-        eq(residentialCancelReasons.organisationId, organisationId),
-        eq(residentialCancelReasons.id, reasonId),
       ),
     );
   return rows.length > 0;
