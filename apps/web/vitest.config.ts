@@ -19,6 +19,8 @@ export default defineConfig({
     // Vitest's default (cores - 1 workers) runs one file at a time on a 2-core machine.
     maxWorkers: os.availableParallelism(),
     setupFiles: ['./src/test/setup.ts'],
+    // Whole flows (a form filled step by step) take a few seconds under load; the limit catches a hang.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../../lib/api/token-store';
 import { SessionProvider } from '../../lib/session/session-context';
 import { makeSessionToken } from '../../lib/session/test-tokens';
@@ -21,6 +21,17 @@ vi.mock('./leave-page', async (importOriginal) => ({
   ...(await importOriginal<typeof LeavePageModule>()),
   leavePage: vi.fn(),
 }));
+
+// The steps load lazily; their first transform here can take seconds when the machine is busy,
+// which is not what these tests are about (the bundle budgets and e2e cover loading).
+beforeAll(async () => {
+  await Promise.all([
+    import('./steps/basic-details/basic-details-step'),
+    import('./steps/motivation/motivation-step'),
+    import('./steps/about-you/about-you-step'),
+    import('./steps/review-apply/review-apply-step'),
+  ]);
+}, 60_000);
 
 type Sent = { method: string; path: string; search: URLSearchParams; headers: Headers; body: unknown };
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
