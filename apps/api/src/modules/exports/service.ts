@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import type { Session } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { Outbox } from '../outbox/service.js';
-import { periodOf, VIEW_REPORTS, type ReportDefinition } from '../reports/report.js';
+import { periodOf, reportPermissions, type ReportDefinition } from '../reports/report.js';
 import { VIEW_USERS } from '../users/service.js';
 import type { ExportQueue } from './jobs.js';
 import { queueExportReadyEmail } from './mail.js';
@@ -45,16 +45,11 @@ export type ExportServiceDeps = {
 /** The signed-in caller asking. */
 export type Requester = Pick<Session, 'userId' | 'permissions'>;
 
-/** The permissions reading a report needs (its own, or `view-reports`). */
-function reportPermissions(report: ReportDefinition | undefined): readonly string[] {
-  return report?.permissions ?? [VIEW_REPORTS];
-}
-
 /** What downloading (or being emailed) an export needs now: what asking for it needed. */
 function permissionsFor(deps: Pick<ExportServiceDeps, 'findReport'>, row: ExportRow): readonly string[] {
   return row.kind === 'users'
     ? USER_EXPORT_PERMISSIONS
-    : reportPermissions(row.report ? deps.findReport(row.report) : undefined);
+    : reportPermissions((row.report ? deps.findReport(row.report) : undefined) ?? {});
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());

@@ -79,3 +79,36 @@ export function periodOf(
   const from = query.from ?? isoDay(subDays(subYears(new Date(`${to}T00:00:00Z`), 1), -1));
   return { from, to };
 }
+
+/** The permissions reading a report needs: its own, else `view-reports`. */
+export function reportPermissions(report: Pick<ReportDefinition, 'permissions'>): readonly string[] {
+  return report.permissions ?? [VIEW_REPORTS];
+}
+
+/**
+ * Runs a report as its GET call computes it: the query's period (with the report's own defaults)
+ * and filters, read in the organisation's calendar.
+ */
+export function runReport(
+  report: ReportDefinition,
+  input: {
+    db: Database;
+    organisationId: number;
+    timezone: string;
+    query: ReportQuery;
+    params: Record<string, number>;
+    userId: number;
+    now?: Date;
+  },
+): Promise<unknown> {
+  return report.run({
+    db: input.db,
+    organisationId: input.organisationId,
+    period: (report.period ?? periodOf)(input.query, input.now ?? new Date(), input.timezone),
+    team: input.query.team ?? [],
+    roleProfile: input.query.role_profile ?? [],
+    params: input.params,
+    userId: input.userId,
+    timezone: input.timezone,
+  });
+}

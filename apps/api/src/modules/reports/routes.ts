@@ -5,7 +5,7 @@ import { errorResponseSchema, parseRowId, reportQuerySchema } from '@muster/cont
 import { rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { periodOf, VIEW_REPORTS, type ReportDefinition } from './report.js';
+import { reportPermissions, runReport, type ReportDefinition } from './report.js';
 import { REPORTS } from './reports-list.js';
 import { registerSavedReportsModule } from './saved/routes.js';
 
@@ -40,7 +40,7 @@ function parsedParams(names: readonly string[], raw: Record<string, string>): Re
 /** Registers one report: guards (every permission it needs) before validation, then runs it. */
 function registerReport(app: FastifyInstance, report: ReportDefinition): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const permissions = report.permissions ?? [VIEW_REPORTS];
+  const permissions = reportPermissions(report);
   const names = report.pathParams ?? [];
   api.get(
     report.path,
@@ -76,15 +76,13 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
         // The guards above already refused anyone signed out; this keeps `userId` honest.
         throw new HttpError(401, 'You need to sign in to do that.');
       }
-      return report.run({
+      return runReport(report, {
         db: app.db,
         organisationId: organisation.id,
-        period: (report.period ?? periodOf)(query, new Date(), organisation.timezone),
-        team: query.team ?? [],
-        roleProfile: query.role_profile ?? [],
+        timezone: organisation.timezone,
+        query,
         params,
         userId: request.session.userId,
-        timezone: organisation.timezone,
       });
     },
   );

@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../../db/client.js';
 import { HttpError, validationError } from '../../../plugins/errors.js';
 import { uniqueViolationOf } from '../../applications/repository.js';
-import { periodOf, VIEW_REPORTS, type ReportDefinition } from '../report.js';
+import { reportPermissions, runReport, type ReportDefinition } from '../report.js';
 import {
   deleteSavedReport,
   findSavedReport,
@@ -47,7 +47,10 @@ export function reportKey(path: string): string {
 }
 
 /** The reports that answer under a route (the route's own path included), keyed by {@link reportKey}. */
-export function reportsUnder(route: string, reports: readonly ReportDefinition[]): Map<string, ReportDefinition> {
+export function reportsUnder(
+  route: string,
+  reports: readonly ReportDefinition[],
+): Map<string, ReportDefinition> {
   const base = route.replace(/\/+$/, '');
   return new Map(
     reports
@@ -59,16 +62,16 @@ export function reportsUnder(route: string, reports: readonly ReportDefinition[]
   );
 }
 
-function permissionsOf(report: ReportDefinition): readonly string[] {
-  return report.permissions ?? [VIEW_REPORTS];
-}
-
 function mayRead(caller: SavedReportCaller, report: ReportDefinition): boolean {
-  return permissionsOf(report).every((permission) => caller.permissions.includes(permission));
+  return reportPermissions(report).every((permission) => caller.permissions.includes(permission));
 }
 
 /** The saved values, checked against the route: a report of the route, its path values, its filters. */
-function checkedValues(where: SavedReportRoute, caller: SavedReportCaller, values: SavedReportValues): SavedReportValues {
+function checkedValues(
+  where: SavedReportRoute,
+  caller: SavedReportCaller,
+  values: SavedReportValues,
+): SavedReportValues {
   const key = reportKey(values.report);
   const report = where.reports.get(key);
   if (!report) {
@@ -122,7 +125,11 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function found(context: SavedReportContext, where: SavedReportRoute, id: number): Promise<SavedReportRow> {
+async function found(
+  context: SavedReportContext,
+  where: SavedReportRoute,
+  id: number,
+): Promise<SavedReportRow> {
   const row = await findSavedReport(context.db, context.organisationId, where.route, id);
   if (!row) {
     throw new HttpError(404, NOT_FOUND);
@@ -180,16 +187,14 @@ export async function runSaved(
   if (!mayRead(context.caller, report)) {
     throw new HttpError(403, NOT_PERMITTED);
   }
-  const query = reportQuerySchema.parse(row.query);
-  const result = await report.run({
+  const result = await runReport(report, {
     db: context.db,
     organisationId: context.organisationId,
-    period: (report.period ?? periodOf)(query, now, context.timezone),
-    team: query.team ?? [],
-    roleProfile: query.role_profile ?? [],
+    timezone: context.timezone,
+    query: reportQuerySchema.parse(row.query),
     params: row.params,
     userId: context.caller.userId,
-    timezone: context.timezone,
+    now,
   });
   return { ...presentSavedReport(row), result };
 }
@@ -213,12 +218,18 @@ export async function changeSaved(
     params: body.params ?? (reportChanged ? {} : row.params),
     query: body.query ?? row.query,
   });
-  const updated = await withUniqueName(() => updateSavedReport(context.db, context.organisationId, id, values));
+  const updated = await withUniqueName(() =>
+    updateSavedReport(context.db, context.organisationId, id, values),
+  );
   return presentSavedReport(updated);
 }
 
 /** `DELETE {route}{id}`: its creator deletes it. */
-export async function removeSaved(context: SavedReportContext, where: SavedReportRoute, id: number): Promise<void> {
+export async function removeSaved(
+  context: SavedReportContext,
+  where: SavedReportRoute,
+  id: number,
+): Promise<void> {
   const row = await found(context, where, id);
   if (row.createdBy !== context.caller.userId) {
     throw new HttpError(403, NOT_YOURS);
