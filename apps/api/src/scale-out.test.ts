@@ -39,6 +39,7 @@ import { migrationsFolder } from './test/template.js';
  *
  * - the per-account sign-in limit counts the failures of both processes together;
  * - a session token revoked through one (sign-out, renewal) is refused by the other;
+ * - a permission taken away through one is refused by the other at once, and given back alike;
  * - an authenticator code accepted by one is refused by the other;
  * - the same Idempotency-Key gives one application, whichever process answers;
  * - a change to the application form made through one is served by the other at once;
@@ -277,6 +278,48 @@ describe.skipIf(!enabled)(
         body: { token: old },
       });
       expect(replayed.status, replayed.raw.body).not.toBe(200);
+    });
+
+    it('refuses on one process a permission taken away through the other, and gives it back at once', async () => {
+      const db = openedDatabase().db;
+      const idOf = async (email: string) => {
+        const [row] = await db
+          .select({ userId: userEmailAddresses.userId })
+          .from(userEmailAddresses)
+          .where(eq(userEmailAddresses.email, email));
+        expect(row, email).toBeDefined();
+        return row?.userId ?? 0;
+      };
+      const supervisorId = await idOf(DEMO_ACCOUNTS.supervisor);
+      const applicantId = await idOf(DEMO_ACCOUNTS.applicant);
+      const supervisor = await sessionOf(first, DEMO_ACCOUNTS.supervisor);
+      const admin = await sessionOf(second, DEMO_ACCOUNTS.admin);
+      // Another person's profile needs `view-users`, which the supervisor's role grants.
+      const profileOn = (api: Api) => call(api, { path: `/api/users/${String(applicantId)}`, token: supervisor });
+      // Both processes have read the supervisor's permissions (anything they keep is warm).
+      expect((await profileOn(first)).status).toBe(200);
+      expect((await profileOn(second)).status).toBe(200);
+
+      const denied = await call<{ data: { id: number } }>(first, {
+        method: 'POST',
+        path: `/api/users/${String(supervisorId)}/denied-permissions`,
+        token: admin,
+        body: { permission_id: 'view-users' },
+      });
+      expect(denied.status, denied.raw.body).toBe(201);
+      const refused = await profileOn(second);
+      expect(refused.status, refused.raw.body).toBe(403);
+      expect((await profileOn(first)).status).toBe(403);
+
+      // Given back through the second: the first serves it again at once.
+      const restored = await call(second, {
+        method: 'DELETE',
+        path: `/api/users/${String(supervisorId)}/denied-permissions/${String(denied.body.data.id)}`,
+        token: admin,
+      });
+      expect(restored.status, restored.raw.body).toBeLessThan(300);
+      expect((await profileOn(first)).status).toBe(200);
+      expect((await profileOn(second)).status).toBe(200);
     });
 
     it('refuses on one process an authenticator code accepted by the other', async () => {
