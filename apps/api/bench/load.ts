@@ -71,7 +71,7 @@ type DatabaseResult = {
 };
 
 /** How the API server is started: the built bundle when it is current, else tsx on the source. */
-type ServerCommand = { args: string[]; description: string };
+export type ServerCommand = { args: string[]; description: string };
 
 /** The newest modification time under `dir` (files only), in ms. */
 function newestMtime(dir: string): number {
@@ -88,7 +88,7 @@ function newestMtime(dir: string): number {
  * The built server (`apps/api/dist/server.js`), built first when missing or older than the API's
  * or the contract's source; tsx on `src/server.ts` when the build fails.
  */
-function serverCommand(): ServerCommand {
+export function serverCommand(): ServerCommand {
   const built = path.join(apiRoot, 'dist', 'server.js');
   const sources = Math.max(
     newestMtime(path.join(apiRoot, 'src')),
@@ -112,7 +112,7 @@ function serverCommand(): ServerCommand {
 }
 
 /** The environment of every server of the run: the demo, no history, quiet, limits raised. */
-function serverEnv(database: { databaseUrl?: string; dataDir?: string }): NodeJS.ProcessEnv {
+export function serverEnv(database: { databaseUrl?: string; dataDir?: string }): NodeJS.ProcessEnv {
   const { DATABASE_URL: _url, DATA_DIR: _dir, REDIS_URL: _redis, ...inherited } = process.env;
   return {
     ...inherited,
@@ -195,7 +195,7 @@ async function waitIdle(server: ServerProcess, path: string): Promise<void> {
 }
 
 /** A warm-up (JIT, plans, pools), then the measured run; each after the server is idle. */
-async function warmThenLoad(
+export async function warmThenLoad(
   server: ServerProcess,
   request: LoadRequest,
   expectedStatus: number,
@@ -259,7 +259,7 @@ async function call<T>(
 }
 
 /** Signs the demo accounts in and reads the demo's ids the requests need. */
-async function routeContext(server: ServerProcess): Promise<RouteContext> {
+export async function routeContext(server: ServerProcess): Promise<RouteContext> {
   const signIn = async (email: string) =>
     (
       await call<{ token: string }>(server, 'POST', '/api/auth/api', {
@@ -381,7 +381,7 @@ async function measureDatabase(
 }
 
 /** An admin connection to PostgreSQL, or null (with the reason) when it does not answer. */
-async function postgresAdmin(): Promise<pg.Client | string> {
+export async function postgresAdmin(): Promise<pg.Client | string> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -391,7 +391,8 @@ async function postgresAdmin(): Promise<pg.Client | string> {
   }
 }
 
-function urlOf(database: string): string {
+/** The admin URL with another database's name. */
+export function urlOf(database: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   return url.toString();

@@ -9,7 +9,8 @@
 // bench/results.json: bench/load.ts). Run some of them with `npm run bench -- --only load` (a
 // comma-separated list of parts). `--allow-miss` measures and prints everything but exits 0 on a
 // missed target (a wrong answer still exits 1); `--large` runs only the load measurements on the
-// large PostgreSQL database (`npm run bench:data`), exiting 2 when it is missing.
+// large PostgreSQL database (`npm run bench:data`), exiting 2 when it is missing. `--profile <route>`
+// profiles one load route on PostgreSQL (bench/profile.ts).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app.js';
@@ -20,6 +21,7 @@ import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { runDurabilityBench } from './durability.js';
 import { runGeocodeBench } from './geocode-search.js';
 import { runLargeLoadBench, runLoadBench } from './load.js';
+import { runProfileBench } from './profile.js';
 
 const PARTS = ['pages', 'reports', 'geocode', 'durability', 'load'] as const;
 type Part = (typeof PARTS)[number];
@@ -28,6 +30,7 @@ const { values: flags } = parseArgs({
   options: {
     only: { type: 'string' },
     large: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     'allow-miss': { type: 'boolean', default: false },
   },
 });
@@ -111,6 +114,9 @@ async function main(): Promise<void> {
   const allowMiss = flags['allow-miss'];
   if (flags.large) {
     process.exit(await runLargeLoadBench({ allowMiss }));
+  }
+  if (flags.profile !== undefined) {
+    process.exit(await runProfileBench(flags.profile));
   }
   const parts = partsToRun();
   let failed = false;
