@@ -24,7 +24,8 @@ const REQUEST_TIMEOUT_S = 30;
 const RSS_TARGET_MB = { pglite: 400, postgres: 250 } as const;
 /** Each route on the large data keeps at least this share of its small-data req/s. */
 const LARGE_TARGET = 0.8;
-const LARGE_DATABASE = 'muster_bench_large';
+/** The database `npm run bench:data` fills. */
+export const LARGE_DATABASE = 'muster_bench_large';
 /** Every limit allows this many times more for the run (RATE_LIMIT_SCALE, refused in production). */
 const RATE_LIMIT_SCALE = '1000000';
 
