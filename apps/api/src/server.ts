@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 import { assertNoDemoInProduction } from './db/seed/demo-guard.js';
 import { seedReferenceData } from './db/seed/reference-data.js';
+import { filesDirectoryOf } from './modules/files/service.js';
 
 /**
  * Gives a demo organisation created by this start its three years of history (db/seed/history.ts),
@@ -19,12 +20,13 @@ async function seedHistoryInBackground(
   log: FastifyBaseLogger,
   db: Database,
   organisationId: number,
+  filesDirectory: string,
 ): Promise<void> {
   log.info({ organisationId }, 'adding three years of history to the demo organisation in the background');
   try {
     // Loaded only here: the history's name generator is not needed by any other start.
     const { seedDemoHistory } = await import('./db/seed/history.js');
-    const result = await seedDemoHistory(db, { organisationId });
+    const result = await seedDemoHistory(db, { organisationId, filesDirectory });
     const rows = Object.values(result.rows).reduce((sum, count) => sum + count, 0);
     log.info({ organisationId, rows, ms: result.ms }, 'demo history added');
   } catch (error) {
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
   }
   app.log.info(`Muster is running on http://localhost:${config.port} (${database.dialect})`);
   if (demo && config.seedHistory) {
-    void seedHistoryInBackground(app.log, database.db, demo.organisationId);
+    void seedHistoryInBackground(app.log, database.db, demo.organisationId, filesDirectoryOf(config.dataDir));
   } else if (database.dialect === 'pglite') {
     // The embedded database has no autovacuum, so nothing else gathers the planner statistics the
     // reports' plans depend on; once per start, after listening, keeps them as fresh as the last start.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowReference, writeDate } from './resources/fields.js';
 
 /** Relations `GET /api/users/{id}` can include (applicant-flow §7 "GET user {id}"). */
 export const USER_INCLUDES = [
@@ -164,3 +165,60 @@ export const diversityHasAnswersResponseSchema = z.object({
   }),
 });
 export type DiversityHasAnswersResponse = z.infer<typeof diversityHasAnswersResponseSchema>;
+
+/** The sentences `PUT /api/users/{userId}` answers with (its 409s, 403s and field errors). */
+export const userStatusMessages = {
+  statusRequired: 'The status must be "left" (record that they left) or "active" (take them back).',
+  reasonUnknown: 'The leaving reason must be one of this organisation’s current leaving reasons.',
+  leftBeforeJoined: (joinedOn: string) =>
+    `The leaving day cannot be before they started volunteering (${joinedOn}).`,
+  leftInFuture: 'The leaving day cannot be in the future: record the leaving on the day they leave.',
+  notVolunteering:
+    'They are not volunteering at the moment (no open period of volunteering), so there is nothing to end.',
+  notLeft: 'Only someone who has left can be taken back.',
+  self: 'You cannot record your own leaving.',
+  holdsMore:
+    'They hold permissions you do not have, so only someone with at least their permissions may change their status.',
+} as const;
+
+/** `status: "left"`: the person stopped volunteering. */
+export const userLeavingBodySchema = z.object({
+  status: z.literal('left').describe('Record that they left.'),
+  left_on: writeDate('leaving day')
+    .optional()
+    .describe(
+      'Their last day as a volunteer (YYYY-MM-DD, in the organisation’s calendar); today when left out. Not before ' +
+        'the day their current period of volunteering began, and not in the future.',
+    ),
+  leaving_reason_id: rowReference(userStatusMessages.reasonUnknown)
+    .nullable()
+    .optional()
+    .describe(
+      'Why they left: one of the organisation’s active leaving reasons (`/organisation/leaving-reasons/`); null or ' +
+        'left out when not known (the reports count it as "Not recorded").',
+    ),
+});
+export type UserLeavingBody = z.infer<typeof userLeavingBodySchema>;
+
+/** `status: "active"`: someone who left is taken back. */
+export const userReinstateBodySchema = z.object({
+  status: z
+    .literal('active')
+    .describe(
+      'Take back someone who left: they may sign in again. Their earlier periods stay as they were; giving them a ' +
+        'role opens a new one (a starter in the reports).',
+    ),
+});
+export type UserReinstateBody = z.infer<typeof userReinstateBodySchema>;
+
+/**
+ * `PUT /api/users/{userId}` (manage-users): changes the person's status. `left` closes their open
+ * period of volunteering with its last day and reason, ends their current roles on that day and
+ * signs them out everywhere; `active` takes back someone who left.
+ */
+export const userUpdateBodySchema = z
+  .discriminatedUnion('status', [userLeavingBodySchema, userReinstateBodySchema], {
+    error: () => userStatusMessages.statusRequired,
+  })
+  .describe('A change of status: `left` with its day and reason, or `active`.');
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;

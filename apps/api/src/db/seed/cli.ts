@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../../config/config.js';
+import { filesDirectoryOf } from '../../modules/files/service.js';
 import { migrationsFolderOf, openDatabase, type Database } from '../client.js';
 import { organisationHosts, organisations } from '../schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_HOSTS, DEMO_ORGANISATION_NAME, DEMO_PASSWORD, seedDemo } from './demo.js';
@@ -35,7 +36,7 @@ function readArguments(): { history: boolean; volunteers: number; seed: number }
 async function addHistory(
   db: Database,
   organisationId: number,
-  options: { volunteers: number; seed: number },
+  options: { volunteers: number; seed: number; filesDirectory: string },
 ): Promise<void> {
   const result = await seedDemoHistory(db, { organisationId, ...options });
   if (!result.created) {
@@ -57,6 +58,8 @@ async function addHistory(
 async function main(): Promise<void> {
   const args = readArguments();
   const config = loadConfig();
+  // The hub documents' files go where the server reads uploads from.
+  const filesDirectory = filesDirectoryOf(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
       await seedDemoAddresses(database.db);
       console.log(`The demo organisation "${DEMO_ORGANISATION_NAME}" already exists; left as it is.`);
       if (args.history && existing[0]) {
-        await addHistory(database.db, existing[0].id, args);
+        await addHistory(database.db, existing[0].id, { ...args, filesDirectory });
       }
       return;
     }
@@ -93,7 +96,7 @@ async function main(): Promise<void> {
     console.log(`Demo organisation "${DEMO_ORGANISATION_NAME}" created (id ${demo.organisationId}).`);
     console.log(`Accounts (password ${DEMO_PASSWORD}): ${Object.values(DEMO_ACCOUNTS).join(', ')}`);
     if (args.history) {
-      await addHistory(database.db, demo.organisationId, args);
+      await addHistory(database.db, demo.organisationId, { ...args, filesDirectory });
     }
   } finally {
     await database.close();

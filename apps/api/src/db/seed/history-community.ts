@@ -56,6 +56,17 @@ type PendingActivity = Pending<typeof activities.$inferInsert, 'createdBy'> & Re
 type PendingArticle = Pending<typeof newsArticles.$inferInsert, 'createdBy'> & Ref;
 type PendingDocument = Pending<typeof hubDocuments.$inferInsert, 'createdBy'> & Ref;
 
+/**
+ * A hub document's file as planned: its record less what storing its bytes tells (the name on
+ * disk, the size and the type), and what its PDF shows.
+ */
+export type PlannedHubFile = Omit<
+  Pending<typeof files.$inferInsert, 'uploadedByUserId'>,
+  'storageName' | 'size' | 'mime'
+> & {
+  content: { title: string; folder: string; pages: number; sharedAt: Date };
+};
+
 /** The community records of the history, ready to be given ids and inserted. */
 export type PlannedCommunity = {
   activities: PendingActivity[];
@@ -64,7 +75,7 @@ export type PlannedCommunity = {
   >;
   articles: PendingArticle[];
   reads: Array<Pending<typeof newsArticleReads.$inferInsert, 'articleId' | 'userId'>>;
-  files: Array<Pending<typeof files.$inferInsert, 'uploadedByUserId'>>;
+  files: PlannedHubFile[];
   documents: PendingDocument[];
   views: Array<Pending<typeof hubDocumentViews.$inferInsert, 'documentId' | 'userId'>>;
 };
@@ -224,13 +235,13 @@ const HUB_DOCUMENTS = [
   {
     title: 'Risk assessment: beach cleans',
     folder: 'Risk assessments',
-    file: 'risk-assessment-beach-cleans.docx',
+    file: 'risk-assessment-beach-cleans.pdf',
     team: true,
   },
   {
     title: 'Risk assessment: residential weeks',
     folder: 'Risk assessments',
-    file: 'risk-assessment-residential.docx',
+    file: 'risk-assessment-residential.pdf',
     team: true,
   },
   {
@@ -239,18 +250,17 @@ const HUB_DOCUMENTS = [
     file: 'fire-evacuation-plan.pdf',
     team: false,
   },
-  { title: 'Mileage claim form', folder: 'Forms', file: 'mileage-claim-form.docx', team: false },
-  { title: 'Incident report form', folder: 'Forms', file: 'incident-report-form.docx', team: false },
+  { title: 'Mileage claim form', folder: 'Forms', file: 'mileage-claim-form.pdf', team: false },
+  { title: 'Incident report form', folder: 'Forms', file: 'incident-report-form.pdf', team: false },
   { title: 'Annual report', folder: 'About us', file: 'annual-report.pdf', team: false },
   { title: 'Volunteer newsletter archive', folder: 'About us', file: 'newsletter-archive.pdf', team: false },
 ] as const;
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
 /**
  * The hub: a dozen documents shared over the history's first year, each opened by some of the
  * people volunteering since (keen portal users again and again), a third of the openings a
- * download. The files are records only: the demo ships no bytes for them.
+ * download. Each file is planned with what its PDF will show; history-files.ts makes and stores
+ * the PDF when the history is written.
  */
 function planHub(
   random: Random,
@@ -269,13 +279,16 @@ function planHub(
       id: fileId,
       organisationId: lookups.organisationId,
       uploadedByUserId: lookups.admin,
-      storageName: `demo-history-${fileId}`,
       originalName: spec.file,
-      mime: spec.file.endsWith('.pdf') ? 'application/pdf' : DOCX,
-      size: random.int(40_000, 2_500_000),
       ephemeral: false,
       attachedAt: instant(published, 9 * 60),
       createdAt: instant(published, 9 * 60),
+      content: {
+        title: spec.title,
+        folder: spec.folder,
+        pages: random.int(1, 4),
+        sharedAt: instant(published, 9 * 60),
+      },
     });
     const teamId = spec.team && lookups.newsTeamIds.length > 0 ? random.pick(lookups.newsTeamIds) : null;
     const document: PendingDocument = {

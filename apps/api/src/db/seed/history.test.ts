@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/context.js';
@@ -40,6 +43,8 @@ const DAY_MS = 86_400_000;
 
 let db: Database;
 let drop: () => Promise<void>;
+/** Where the history stores its hub documents' files: a directory of this file's own. */
+let filesDirectory: string;
 let demo: DemoSeedResult;
 let other: TestOrganisation;
 let result: DemoHistoryResult;
@@ -108,7 +113,13 @@ beforeAll(async () => {
     await db.select({ id: users.id }).from(users).where(eq(users.organisationId, demo.organisationId))
   ).map((row) => row.id);
   demoPeopleBefore = await demoPeopleState(demoUserIds);
-  result = await seedDemoHistory(db, { organisationId: demo.organisationId, today: TODAY, volunteers: 2000 });
+  filesDirectory = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-history-files-'));
+  result = await seedDemoHistory(db, {
+    organisationId: demo.organisationId,
+    today: TODAY,
+    volunteers: 2000,
+    filesDirectory,
+  });
   historyUserIds = (
     await db
       .select({ id: users.id })
@@ -117,7 +128,12 @@ beforeAll(async () => {
   ).map((row) => row.id);
   countsAfter = await countAll();
 }, 240_000);
-afterAll(() => drop?.());
+afterAll(async () => {
+  await drop?.();
+  if (filesDirectory) {
+    fs.rmSync(filesDirectory, { recursive: true, force: true });
+  }
+});
 
 describe('the demo history', () => {
   it('adds about 2,000 volunteers over three years, joining in every month and a quarter leaving a year', async () => {
@@ -463,12 +479,15 @@ describe('the demo history', () => {
   });
 
   it('adds nothing when run again', async () => {
+    const stored = fs.readdirSync(filesDirectory).sort();
     const again = await seedDemoHistory(db, {
       organisationId: demo.organisationId,
       today: TODAY,
       volunteers: 2000,
+      filesDirectory,
     });
     expect(again.created).toBe(false);
+    expect(fs.readdirSync(filesDirectory).sort()).toEqual(stored);
     expect(await countAll()).toEqual(countsAfter);
     expect(await db.$count(demoHistories, eq(demoHistories.organisationId, demo.organisationId))).toBe(1);
   });

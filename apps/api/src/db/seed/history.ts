@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../modules/auth/passwords.js';
+import { removeGeneratedFiles } from '../../modules/files/generated.js';
 import type { Database, Executor } from '../client.js';
 import {
   activities,
@@ -53,6 +54,7 @@ import {
 } from '../schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_CHANGEOVER_DAY, DEMO_OPPORTUNITY_SLUGS } from './demo.js';
 import { planCommunity, type CommunityLookups, type Programme } from './history-community.js';
+import { storeHubFiles } from './history-files.js';
 import {
   planPeople,
   type PeopleLookups,
@@ -92,6 +94,11 @@ export type DemoHistoryOptions = {
   volunteers?: number;
   /** Pseudo-random seed: the same seed and `today` give the same history ({@link DEFAULT_HISTORY_SEED}). */
   seed?: number;
+  /**
+   * The files directory of the install (`filesDirectoryOf(config.dataDir)`), where the hub
+   * documents' PDFs are stored as uploads are.
+   */
+  filesDirectory: string;
 };
 
 export type DemoHistoryResult = {
@@ -119,7 +126,9 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
   // The generated people who signed in get a password hash, of a secret nobody keeps: they have a
   // login (their sign-ins are in the history), yet nobody can sign in as them.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-  const rows = await db.transaction(async (tx) => {
+  // The hub files' names on disk as they are written: removed again if the history is not kept.
+  const storedFiles: string[] = [];
+  const writing = db.transaction(async (tx) => {
     const [marker] = await tx
       .insert(demoHistories)
       .values({ organisationId, seed, volunteers, fromDate: isoDay(from), toDate: isoDay(today) })
@@ -301,7 +310,8 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
       newsArticleReads,
       resolveRows(community.reads, ['articleId', 'userId']),
     );
-    await write('files', files, resolveRows(community.files, ['uploadedByUserId']));
+    const hubFiles = await storeHubFiles(options.filesDirectory, community.files, storedFiles);
+    await write('files', files, resolveRows(hubFiles, ['uploadedByUserId']));
     await write('hub_documents', hubDocuments, resolveRows(community.documents, ['createdBy']));
     await write(
       'hub_document_views',
@@ -309,6 +319,10 @@ export async function seedDemoHistory(db: Database, options: DemoHistoryOptions)
       resolveRows(community.views, ['documentId', 'userId']),
     );
     return written;
+  });
+  const rows = await writing.catch(async (error: unknown) => {
+    await removeGeneratedFiles(options.filesDirectory, storedFiles);
+    throw error;
   });
   if (rows !== null) {
     // The embedded database never gathers planner statistics on its own (no autovacuum): without

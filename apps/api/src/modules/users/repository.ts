@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   applications,
   attributeCategories,
   attributes,
   files,
+  leavingReasons,
   opportunities,
   roleProfiles,
   teams,
@@ -15,6 +16,7 @@ import {
   userDiversityAnswers,
   userDiversityQuestionAnswers,
   userEmailAddresses,
+  userMemberships,
   userPhoneNumbers,
   userRoles,
   userStatuses,
@@ -181,4 +183,112 @@ export async function hasDiversityAnswers(
     )
     .limit(1);
   return v2 !== undefined;
+}
+
+// ——— Leaving ———
+
+/** The user's status, with their row locked until the transaction ends; null for another organisation's user. */
+export async function lockUserStatus(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<{ statusId: number } | null> {
+  const [row] = await db
+    .select({ statusId: users.statusId })
+    .from(users)
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** The user's period of volunteering still going (no last day), the latest if data ever held two. */
+export async function findOpenMembership(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<{ id: number; joinedOn: string } | null> {
+  const [row] = await db
+    .select({ id: userMemberships.id, joinedOn: userMemberships.joinedOn })
+    .from(userMemberships)
+    .where(
+      and(
+        eq(userMemberships.organisationId, organisationId),
+        eq(userMemberships.userId, userId),
+        isNull(userMemberships.leftOn),
+      ),
+    )
+    .orderBy(desc(userMemberships.joinedOn), desc(userMemberships.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** True when the id is one of the organisation's leaving reasons still offered. */
+export async function isActiveLeavingReason(
+  db: Executor,
+  organisationId: number,
+  reasonId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leavingReasons.id })
+    .from(leavingReasons)
+    .where(
+      and(
+        eq(leavingReasons.organisationId, organisationId),
+        eq(leavingReasons.id, reasonId),
+        eq(leavingReasons.active, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Ends a period of volunteering on `leftOn` (its last day) for the reason given. */
+export async function closeMembership(
+  db: Executor,
+  organisationId: number,
+  membershipId: number,
+  values: { leftOn: string; leavingReasonId: number | null },
+): Promise<void> {
+  await db
+    .update(userMemberships)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(userMemberships.organisationId, organisationId), eq(userMemberships.id, membershipId)));
+}
+
+/**
+ * Ends on `day` (their last day) every role of the user held after it: open-ended ones and those
+ * ending later. Roles that ended earlier keep their end. Answers how many were ended.
+ */
+export async function endRolesAfter(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  day: string,
+): Promise<number> {
+  const ended = await db
+    .update(userRoles)
+    .set({ endDate: day, updatedAt: new Date() })
+    .where(
+      and(
+        eq(userRoles.organisationId, organisationId),
+        eq(userRoles.userId, userId),
+        or(isNull(userRoles.endDate), gt(userRoles.endDate, day)),
+      ),
+    )
+    .returning({ id: userRoles.id });
+  return ended.length;
+}
+
+/** Sets the user's status (`USER_STATUS`). */
+export async function setUserStatus(
+  db: Executor,
+  organisationId: number,
+  userId: number,
+  statusId: number,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ statusId, updatedAt: new Date() })
+    .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
 }
