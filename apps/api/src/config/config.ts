@@ -63,6 +63,18 @@ const envSchema = z.object({
    * load a route). A whole number, default 1; refused in production.
    */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /**
+   * How long a running export's heartbeat may go unrenewed before the export counts as left by a
+   * dead process and is built again (PostgreSQL). A duration of 3 seconds or more, default 45s.
+   */
+  EXPORT_STALE_AFTER: z
+    .string()
+    .regex(durationPattern, 'a duration such as 45s or 2m')
+    .refine(
+      (value) => durationSeconds(value) >= 3,
+      'at least 3s: builds renew their heartbeat about four times within it',
+    )
+    .default('45s'),
 });
 
 export type AppConfig = {
@@ -119,6 +131,11 @@ export type AppConfig = {
   twilio: { accountSid: string; authToken: string; from: string; apiBase?: string } | null;
   /** Every rate limit allows this many times its events (`RATE_LIMIT_SCALE`, default 1; never in production). */
   rateLimitScale: number;
+  /**
+   * A running export whose heartbeat is older than this (milliseconds) was left by a process that
+   * died and is queued again (`EXPORT_STALE_AFTER`, default 45s).
+   */
+  exportStaleAfterMs: number;
   apiRoot: string;
 };
 
@@ -192,6 +209,7 @@ export function loadConfig(
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : null,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    exportStaleAfterMs: durationSeconds(e.EXPORT_STALE_AFTER) * 1000,
     apiRoot,
     ...overrides,
   };

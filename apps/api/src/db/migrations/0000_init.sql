@@ -1692,6 +1692,7 @@ CREATE TABLE "exports" (
 	"xlsx_bytes" bigint,
 	"error" text,
 	"started_at" timestamp with time zone,
+	"heartbeat_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	"expires_at" timestamp with time zone,
 	"emailed_at" timestamp with time zone,
@@ -1700,6 +1701,15 @@ CREATE TABLE "exports" (
 	CONSTRAINT "exports_kind_check" CHECK ("exports"."kind" in ('users', 'report')),
 	CONSTRAINT "exports_status_check" CHECK ("exports"."status" in ('queued', 'running', 'ready', 'failed')),
 	CONSTRAINT "exports_report_check" CHECK (("exports"."kind" = 'report') = ("exports"."report" is not null))
+);
+--> statement-breakpoint
+CREATE TABLE "export_snapshot_rows" (
+	"export_id" integer NOT NULL,
+	"organisation_id" integer NOT NULL,
+	"build" text NOT NULL,
+	"position" integer NOT NULL,
+	"record" json NOT NULL,
+	CONSTRAINT "export_snapshot_rows_export_id_build_position_pk" PRIMARY KEY("export_id","build","position")
 );
 --> statement-breakpoint
 CREATE TABLE "demo_histories" (
@@ -2097,6 +2107,8 @@ ALTER TABLE "news_articles" ADD CONSTRAINT "news_articles_team_id_teams_id_fk" F
 ALTER TABLE "news_articles" ADD CONSTRAINT "news_articles_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exports" ADD CONSTRAINT "exports_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exports" ADD CONSTRAINT "exports_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "export_snapshot_rows" ADD CONSTRAINT "export_snapshot_rows_export_id_exports_id_fk" FOREIGN KEY ("export_id") REFERENCES "public"."exports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "export_snapshot_rows" ADD CONSTRAINT "export_snapshot_rows_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "demo_histories" ADD CONSTRAINT "demo_histories_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_reports" ADD CONSTRAINT "saved_reports_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_reports" ADD CONSTRAINT "saved_reports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

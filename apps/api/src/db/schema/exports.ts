@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './checks.js';
 import { organisationId, timestamps } from './columns.js';
 import { users } from './users.js';
@@ -56,6 +68,12 @@ export const dataExports = pgTable(
     /** Why a failed export failed, in words for the requester. */
     error: text(),
     startedAt: timestamp({ withTimezone: true }),
+    /**
+     * The running build's lease, on the database's clock: set when a build takes the export and
+     * renewed every few seconds while it runs. A running export whose heartbeat has gone stale
+     * was left by a process that died, and is queued again for another to build.
+     */
+    heartbeatAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     /** After this the files are deleted with the record. */
     expiresAt: timestamp({ withTimezone: true }),
@@ -73,4 +91,26 @@ export const dataExports = pgTable(
     check('exports_status_check', oneOf(t.status, exportStatuses)),
     check('exports_report_check', sql`(${t.kind} = 'report') = (${t.report} is not null)`),
   ],
+);
+
+/**
+ * A list report's rows as one export build snapshotted them (docs/exports.md "Large exports"):
+ * written by one `insert ... select` of the report's query, read back a page at a time by
+ * position, and deleted when the build ends. Transient work rows: never updated, so no stamps.
+ */
+export const exportSnapshotRows = pgTable(
+  'export_snapshot_rows',
+  {
+    exportId: integer()
+      .notNull()
+      .references(() => dataExports.id, { onDelete: 'cascade' }),
+    organisationId: organisationId(),
+    /** The build that wrote them (a fresh id per build): a superseded build never reads another's rows. */
+    build: text().notNull(),
+    /** The row's place in the report's order, from 1. */
+    position: integer().notNull(),
+    /** The query's record as `to_json` writes it (`json`, not `jsonb`: its keys keep the query's order). */
+    record: json().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.build, t.position] })],
 );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,14 +10,15 @@ import { dataExports, userEmailAddresses } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 import { defineReport, type ReportDefinition, type ReportScope } from '../reports/report.js';
-import { buildExport, ExportAbortedError, type BuildDeps } from './jobs.js';
-import { insertExport, type ExportRow } from './repository.js';
+import { buildExport, ExportAbortedError, type BuildDeps, type ExportLease } from './jobs.js';
+import { insertExport, requeueOrphanedExports, type ExportRow } from './repository.js';
 import { readCsv } from './test-factories.js';
 
 /*
  * Building report exports, through `buildExport` with report definitions made here: how a
  * report's rows become columns, what a failing or vanished report leaves, and a build that loses
- * its export (deleted) or is interrupted (the server stopping).
+ * its export (deleted) or is interrupted (the server stopping). Then the lease of a running
+ * export: the heartbeat a build renews, and what counts as orphaned.
  */
 
 let ctx: TestContext;
@@ -94,7 +95,8 @@ function filesIn(): string[] {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The app's own queue must never take this file's exports for orphans: only the tests' calls do.
+  ctx = await createTestContext({ exportStaleAfterMs: 24 * 60 * 60 * 1000 });
   a = await createTenant(ctx.app);
   requesterId = (await a.person(['view-reports'])).id;
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-export-jobs-'));
@@ -211,5 +213,117 @@ describe('a report export', () => {
       await buildExport(depsWith(report(async () => ({ data: [] }))), row.id, new AbortController().signal),
     ).toBe('ready');
     expect(await rowOf(row.id)).toMatchObject({ status: 'ready', emailedAt: null });
+  });
+});
+
+describe('the lease of a running export', () => {
+  /** A short stale limit and a quick heartbeat, so that renewals are seen within a test. */
+  const lease: ExportLease = { staleAfterMs: 3_000, heartbeatMs: 50 };
+  const anHourAgo = () => new Date(Date.now() - 60 * 60 * 1000);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Makes the export look held by another build: running under `token`, its heartbeat `at`. */
+  async function heldBy(id: number, token: string, at: Date | 'now'): Promise<void> {
+    await ctx.db
+      .update(dataExports)
+      .set({
+        status: 'running',
+        runToken: token,
+        rowsDone: 40,
+        attempts: 1,
+        heartbeatAt: at === 'now' ? sql`now()` : at,
+      })
+      .where(eq(dataExports.id, id));
+  }
+
+  it('is renewed on a timer while the build runs, through one long step that writes no page', async () => {
+    const seen: (Date | null | undefined)[] = [];
+    let id = 0;
+    const definition = report(async () => {
+      // The report's query: one long step. Only the timer can renew the lease meanwhile.
+      for (let look = 0; look < 4; look += 1) {
+        seen.push((await rowOf(id))?.heartbeatAt);
+        await sleep(250);
+      }
+      return { data: ROWS };
+    });
+    id = (await queued()).id;
+    expect(await buildExport(depsWith(definition), id, new AbortController().signal, { lease })).toBe(
+      'ready',
+    );
+    const times = seen.map((at) => at?.getTime() ?? Number.NaN);
+    expect(times.every((time) => Number.isFinite(time))).toBe(true);
+    for (let look = 1; look < times.length; look += 1) {
+      expect(times[look]).toBeGreaterThan(times[look - 1] ?? Number.POSITIVE_INFINITY);
+    }
+  });
+
+  it('is not renewed by a build that lost the export to another', async () => {
+    const row = await queued();
+    const past = anHourAgo();
+    let seen: Date | null | undefined;
+    const definition = report(async () => {
+      // A newer build takes the export over; its heartbeat is as that build left it.
+      await heldBy(row.id, 'newer-build', past);
+      await sleep(300);
+      seen = (await rowOf(row.id))?.heartbeatAt;
+      return { data: ROWS };
+    });
+    expect(await buildExport(depsWith(definition), row.id, new AbortController().signal, { lease })).toBe(
+      'superseded',
+    );
+    expect(seen).toEqual(past);
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'running',
+      runToken: 'newer-build',
+      heartbeatAt: past,
+    });
+    await ctx.db.delete(dataExports).where(eq(dataExports.id, row.id));
+  });
+
+  it('keeps a second job off an export whose build is alive, and lets it take one whose heartbeat is stale', async () => {
+    const row = await queued();
+    const definition = report(async () => ({ data: ROWS }));
+    await heldBy(row.id, 'live-elsewhere', 'now');
+    expect(await buildExport(depsWith(definition), row.id, new AbortController().signal, { lease })).toBe(
+      'skipped',
+    );
+    expect(await rowOf(row.id)).toMatchObject({ status: 'running', runToken: 'live-elsewhere', attempts: 1 });
+
+    await heldBy(row.id, 'dead-build', anHourAgo());
+    expect(await buildExport(depsWith(definition), row.id, new AbortController().signal, { lease })).toBe(
+      'ready',
+    );
+    expect(await rowOf(row.id)).toMatchObject({ status: 'ready', runToken: null, rowsDone: 3, attempts: 2 });
+  });
+
+  it('orphans only running exports with a stale heartbeat, requeued once among several sweepers', async () => {
+    const alive = await queued();
+    const dead = await queued();
+    const waiting = await queued();
+    await heldBy(alive.id, 'alive', 'now');
+    await heldBy(dead.id, 'dead', anHourAgo());
+    const mine = [alive.id, dead.id, waiting.id];
+
+    // Two processes sweeping at the same moment (two connections on PostgreSQL).
+    const swept = await Promise.all([
+      requeueOrphanedExports(ctx.db, lease.staleAfterMs),
+      requeueOrphanedExports(ctx.db, lease.staleAfterMs),
+    ]);
+    expect(swept.flat().filter((id) => mine.includes(id))).toEqual([dead.id]);
+    expect(await rowOf(dead.id)).toMatchObject({
+      status: 'queued',
+      runToken: null,
+      rowsDone: 0,
+      heartbeatAt: null,
+      attempts: 1,
+    });
+    expect(await rowOf(alive.id)).toMatchObject({ status: 'running', runToken: 'alive', rowsDone: 40 });
+    expect(await rowOf(waiting.id)).toMatchObject({ status: 'queued', runToken: null });
+
+    // With no stale limit at all (the embedded database's start), every running export is orphaned.
+    expect((await requeueOrphanedExports(ctx.db, 0)).filter((id) => mine.includes(id))).toEqual([alive.id]);
+    await ctx.db.delete(dataExports).where(eq(dataExports.id, waiting.id));
+    await ctx.db.delete(dataExports).where(eq(dataExports.id, dead.id));
   });
 });

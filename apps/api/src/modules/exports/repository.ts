@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assertInserted } from '../../db/rows.js';
 import { dataExports, userEmailAddresses } from '../../db/schema/index.js';
@@ -55,6 +55,36 @@ export async function listPendingExportIds(db: Executor): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * A running export's heartbeat is older than `staleAfterMs` by the database's clock (or was never
+ * set): the build holding it has not renewed its lease, so its process is taken for dead.
+ */
+function staleLease(staleAfterMs: number) {
+  return and(
+    eq(dataExports.status, 'running'),
+    or(
+      isNull(dataExports.heartbeatAt),
+      sql`${dataExports.heartbeatAt} < now() - make_interval(secs => ${staleAfterMs / 1000})`,
+    ),
+  );
+}
+
+/**
+ * Puts every running export whose heartbeat is older than `staleAfterMs` back in the queue (its
+ * build's process died: a SIGKILL, a crash) and answers their ids, across organisations. One
+ * guarded UPDATE: of several processes sweeping at once, only one requeues a given export (the
+ * others find it queued when its row lock is released). The dead build's token goes with it, so
+ * were it somehow still running it would stop at its next page.
+ */
+export async function requeueOrphanedExports(db: Executor, staleAfterMs: number): Promise<number[]> {
+  const rows = await db
+    .update(dataExports)
+    .set({ status: 'queued', runToken: null, rowsDone: 0, startedAt: null, heartbeatAt: null })
+    .where(staleLease(staleAfterMs))
+    .returning({ id: dataExports.id });
+  return rows.map((row) => row.id).sort((x, y) => x - y);
+}
+
 /** True when some export is waiting or running. */
 export async function hasPendingExports(db: Executor): Promise<boolean> {
   const rows = await db
@@ -66,15 +96,18 @@ export async function hasPendingExports(db: Executor): Promise<boolean> {
 }
 
 /**
- * Takes an export for a new build under `token` (any earlier build of it loses its hold): only a
- * queued or running export, so a ready, failed or deleted one is never built again. The progress
- * starts again from nothing.
+ * Takes an export for a new build under `token`, its lease (heartbeat) starting now: a queued
+ * export, or a running one whose heartbeat is older than `staleAfterMs` (its build's process
+ * died; that build loses its hold). A running export whose build is alive, and a ready, failed or
+ * deleted one, is not taken: a second job for it (a dead process's job retried) finds nothing to
+ * do. The progress starts again from nothing.
  */
 export async function claimExport(
   db: Executor,
   id: number,
   token: string,
   now: Date,
+  staleAfterMs: number,
 ): Promise<ExportRow | null> {
   const [row] = await db
     .update(dataExports)
@@ -84,12 +117,27 @@ export async function claimExport(
       rowsDone: 0,
       rowsTotal: null,
       startedAt: now,
+      heartbeatAt: sql`now()`,
       error: null,
       attempts: sql`${dataExports.attempts} + 1`,
     })
-    .where(and(eq(dataExports.id, id), inArray(dataExports.status, ['queued', 'running'])))
+    .where(and(eq(dataExports.id, id), or(eq(dataExports.status, 'queued'), staleLease(staleAfterMs))))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Renews the lease of the build holding `token` (the database's clock); false when it no longer
+ * holds a running export (superseded, requeued, finished or deleted), so a stale build never
+ * renews another's lease.
+ */
+export async function renewExportHeartbeat(db: Executor, id: number, token: string): Promise<boolean> {
+  const rows = await db
+    .update(dataExports)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(dataExports.id, id), eq(dataExports.runToken, token), eq(dataExports.status, 'running')))
+    .returning({ id: dataExports.id });
+  return rows.length > 0;
 }
 
 /** The build holding `token` knows how many rows it will write and under which headings. */
@@ -126,7 +174,7 @@ export async function recordProgress(
 export async function requeueExport(db: Executor, id: number, token: string): Promise<boolean> {
   const rows = await db
     .update(dataExports)
-    .set({ status: 'queued', runToken: null, rowsDone: 0, startedAt: null })
+    .set({ status: 'queued', runToken: null, rowsDone: 0, startedAt: null, heartbeatAt: null })
     .where(and(eq(dataExports.id, id), eq(dataExports.runToken, token)))
     .returning({ id: dataExports.id });
   return rows.length > 0;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportRecord, ExportResponse } from '@muster/contract';
@@ -15,11 +15,18 @@ import { createManyVolunteers, readCsv } from './test-factories.js';
  * A server stopped in the middle of an export does not lose it: the app is closed while the
  * export waits in the queue or is being built, a new app is opened on the same database (and the
  * same data directory), and the export completes with every row. On the embedded database this
- * is the in-process runner; with MUSTER_TEST_DATABASE_URL it is pg-boss.
+ * is the in-process runner; with MUSTER_TEST_DATABASE_URL it is pg-boss, where an export left
+ * running by a dead server is told from one being built by a live server by its heartbeat.
  */
 
 /** Enough people that a build takes several pages (500 rows each). */
 const PEOPLE = 2500;
+
+/** The stale limit of these servers (`EXPORT_STALE_AFTER`): they look for orphans every second. */
+const STALE_AFTER_MS = 3_000;
+
+/** Several servers share one database on PostgreSQL only: PGlite has one server. */
+const onPostgres = Boolean(process.env.MUSTER_TEST_DATABASE_URL);
 
 let ctx: TestContext;
 let a: Tenant;
@@ -31,7 +38,10 @@ const opened: FastifyInstance[] = [];
 
 beforeAll(async () => {
   // A fixed signing secret, as a real install has, so that sign-ins outlive the restart.
-  ctx = await createTestContext({ jwtSecret: 'restart-test-secret-of-more-than-32-characters' });
+  ctx = await createTestContext({
+    jwtSecret: 'restart-test-secret-of-more-than-32-characters',
+    exportStaleAfterMs: STALE_AFTER_MS,
+  });
   app = ctx.app;
   a = await createTenant(ctx.app);
   requester = await a.person(['view-users', 'manage-exports']);
@@ -95,8 +105,8 @@ function filesOf(id: number): string[] {
 }
 
 /** The finished export holds every person, once, in id order. */
-async function expectComplete(on: FastifyInstance, id: number): Promise<void> {
-  const record = await until(on, id, (r) => r.status === 'ready' || r.status === 'failed');
+async function expectComplete(on: FastifyInstance, id: number, timeoutMs?: number): Promise<void> {
+  const record = await until(on, id, (r) => r.status === 'ready' || r.status === 'failed', timeoutMs);
   expect(record.status).toBe('ready');
   expect(record.progress).toEqual({ rows_done: PEOPLE, rows_total: PEOPLE, percent: 100 });
   const response = await on.inject({
@@ -144,32 +154,106 @@ describe('a restart in the middle of an export', () => {
     expect(finished?.attempts).toBe(2);
   });
 
-  it('takes up an export left running by a server that died without stopping', async () => {
+  it('takes up an export left running by a server that died without stopping, at once', async () => {
     const id = await askForEveryone(app);
     await until(app, id, (r) => r.status === 'ready');
-    // As a crash leaves it: running, part-way, held by a build that no longer exists.
-    await ctx.db
-      .update(dataExports)
-      .set({
-        status: 'running',
-        rowsDone: 1500,
-        rowsTotal: PEOPLE,
-        runToken: 'dead-build',
-        csvFile: null,
-        xlsxFile: null,
-      })
-      .where(eq(dataExports.id, id));
-    const folder = path.join(exportsDirectoryOf(ctx.config.dataDir), String(a.id));
-    fs.writeFileSync(path.join(folder, `${id}-dead-build.csv`), 'ID,Last name\n');
+    // Closed first: a live server would take the orphan up itself.
     await app.close();
+    await leftByDeadServer(id);
 
+    const restarted = Date.now();
     app = await restart();
-    if (ctx.database.dialect === 'pglite') {
-      // The embedded database has one server: a running export at start was left by a stopped one.
-      await expectComplete(app, id);
-    } else {
-      // With pg-boss the dead server's job is retried once it expires; nothing else touches the export.
-      expect((await show(app, id)).status).toBe('running');
-    }
-  });
+    // PGlite: a running export at start was left by a stopped server. PostgreSQL: its heartbeat
+    // is stale, so the start's sweep queues it again with a fresh job (the dead server's job
+    // would only be retried once it expires, 30 minutes on).
+    await expectComplete(app, id, STALE_AFTER_MS + 20_000);
+    expect(Date.now() - restarted).toBeLessThan(STALE_AFTER_MS + 20_000);
+    const [finished] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, id));
+    expect(finished?.attempts).toBe(2);
+  }, 60_000);
+
+  it.skipIf(!onPostgres)(
+    'leaves an export being built by a live server to it, and takes it up once that server’s heartbeat stops',
+    async () => {
+      const id = await askForEveryone(app);
+      await until(app, id, (r) => r.status === 'ready');
+      // Another server builds it: running under its token, its heartbeat renewed twice a second.
+      await ctx.db
+        .update(dataExports)
+        .set({ status: 'running', rowsDone: 500, runToken: 'live-build', heartbeatAt: sql`now()` })
+        .where(eq(dataExports.id, id));
+      let renewing: Promise<unknown> = Promise.resolve();
+      const heartbeat = setInterval(() => {
+        renewing = ctx.db
+          .update(dataExports)
+          .set({ heartbeatAt: sql`now()` })
+          .where(and(eq(dataExports.id, id), eq(dataExports.runToken, 'live-build')))
+          .execute();
+      }, 500);
+      try {
+        // Two servers on the database, each sweeping every second, for three stale limits.
+        const second = await restart();
+        await new Promise((resolve) => setTimeout(resolve, 3 * STALE_AFTER_MS));
+        for (const on of [app, second]) {
+          expect((await show(on, id)).status).toBe('running');
+        }
+        const [held] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, id));
+        expect(held).toMatchObject({ status: 'running', runToken: 'live-build', rowsDone: 500, attempts: 1 });
+      } finally {
+        clearInterval(heartbeat);
+        await renewing;
+      }
+
+      // The other server died: one of the two takes the export up once its heartbeat is stale.
+      const died = Date.now();
+      await expectComplete(app, id, STALE_AFTER_MS + 20_000);
+      expect(Date.now() - died).toBeGreaterThanOrEqual(STALE_AFTER_MS - 1_000);
+      const [finished] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, id));
+      expect(finished?.attempts).toBe(2);
+    },
+    60_000,
+  );
+
+  it.skipIf(!onPostgres)(
+    'takes up an export orphaned after it started on a server that has never exported',
+    async () => {
+      for (const other of opened.splice(0)) {
+        await other.close();
+      }
+      // A server started with nothing to do: its pg-boss is not started, yet it looks for orphans.
+      app = await restart();
+      const id = await askForEveryone(app);
+      await until(app, id, (r) => r.status === 'ready');
+      await app.close();
+      app = await restart();
+      expect(await show(app, id)).toMatchObject({ status: 'ready' });
+      await leftByDeadServer(id);
+
+      await expectComplete(app, id, STALE_AFTER_MS + 20_000);
+      const [finished] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, id));
+      expect(finished?.attempts).toBe(2);
+    },
+    60_000,
+  );
 });
+
+/**
+ * As a crash leaves an export: running, part-way, held by a build that no longer exists, its
+ * heartbeat long stale, with that build's partial file on disk.
+ */
+async function leftByDeadServer(id: number): Promise<void> {
+  await ctx.db
+    .update(dataExports)
+    .set({
+      status: 'running',
+      rowsDone: 1500,
+      rowsTotal: PEOPLE,
+      runToken: 'dead-build',
+      heartbeatAt: new Date(Date.now() - 60 * 60 * 1000),
+      csvFile: null,
+      xlsxFile: null,
+    })
+    .where(eq(dataExports.id, id));
+  const folder = path.join(exportsDirectoryOf(ctx.config.dataDir), String(a.id));
+  fs.writeFileSync(path.join(folder, `${id}-dead-build.csv`), 'ID,Last name\n');
+}

@@ -98,8 +98,11 @@ export async function registerExportsModule(app: FastifyInstance): Promise<void>
   };
   const queue: ExportQueue =
     app.database.dialect === 'postgres'
-      ? createPgBossExportQueue(buildDeps, poolOf(app), { eager: app.config.env === 'production' })
-      : createInProcessExportQueue(buildDeps);
+      ? createPgBossExportQueue(buildDeps, poolOf(app), {
+          eager: app.config.env === 'production',
+          staleAfterMs: app.config.exportStaleAfterMs,
+        })
+      : createInProcessExportQueue(buildDeps, { staleAfterMs: app.config.exportStaleAfterMs });
   const deps: ExportServiceDeps = {
     db: app.db,
     queue,

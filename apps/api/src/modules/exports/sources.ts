@@ -1,12 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { USER_EXPORT_FIELD_KEYS, type UserExportField } from '@muster/contract';
 import type { Database } from '../../db/client.js';
 import { findOrganisationById } from '../organisation/repository.js';
-import type { ReportDefinition } from '../reports/report.js';
+import type { ReportDefinition, ReportRows, ReportScope } from '../reports/report.js';
 import { roleFilter, rowsOf, teamFilter } from '../reports/sql.js';
 import { userFieldLabels, userFieldSelect } from './fields.js';
 import type { ExportRow } from './repository.js';
+import {
+  deleteLeftoverSnapshots,
+  deleteSnapshot,
+  readSnapshotPage,
+  writeSnapshot,
+  type SnapshotKey,
+  type SnapshotRecord,
+} from './snapshot-repository.js';
 import type { Cell } from './writers.js';
 
 /** Where an export's rows come from: its headings, how many rows, and the rows a page at a time. */
@@ -16,7 +25,14 @@ export type ExportSource = {
   /** The heading written above each column. */
   headings: string[];
   rowsTotal: number;
+  /** The rows a page at a time; what the source holds in the database goes when they end. */
   pages(): AsyncIterable<Cell[][]>;
+  /**
+   * Lets go of what the source holds in the database (a list report's snapshot), whether or not
+   * its pages were read; safe to call more than once. For the build to call however it ends:
+   * pages read to their end (or left by a `break` or a throw) have already let go.
+   */
+  close(): Promise<void>;
 };
 
 /** The export cannot be built as asked; the message is for the requester. */
@@ -145,6 +161,8 @@ async function openUsersSource(deps: SourceDeps, row: ExportRow): Promise<Export
         yield rows.map((record) => columns.map((key) => cellOf(record[key])));
       }
     },
+    // Reads the live table page by page: nothing is held between pages.
+    close: async () => undefined,
   };
 }
 
@@ -183,10 +201,55 @@ function schemaRowKeys(response: z.ZodType): string[] {
   return Object.keys(data.element.shape);
 }
 
+/** A report row as flat `key → value` pairs (see {@link flatten}). */
+function flatRow(item: unknown): Map<string, unknown> {
+  return new Map(flatten(item));
+}
+
 /**
- * A report's rows, computed by the report itself exactly as its GET call answers them (same
- * period and filters), then written a page at a time. Columns follow the report's row schema;
- * nested values become `parent.child` columns.
+ * A report's columns, learnt a row at a time so that the rows need not be held: every flat key
+ * seen, in the row schema's order (then as first seen); a key that held an object (or nothing)
+ * is shown through its `parent.child` columns alone.
+ */
+function columnPlanner(response: z.ZodType) {
+  const order = schemaRowKeys(response);
+  const seen = new Set<string>(order);
+  const filled = new Set<string>();
+  const rank = (key: string) => {
+    const index = order.indexOf(key.split('.')[0] ?? key);
+    return index === -1 ? order.length : index;
+  };
+  return {
+    add(flat: Map<string, unknown>) {
+      for (const [key, value] of flat) {
+        seen.add(key);
+        if (value !== null && value !== undefined) {
+          filled.add(key);
+        }
+      }
+    },
+    columns(): string[] {
+      const keys = [...seen];
+      return keys
+        .filter((key) => !keys.some((other) => other.startsWith(`${key}.`)) || filled.has(key))
+        .map((key, index) => ({ key, index }))
+        .sort((a, b) => rank(a.key) - rank(b.key) || a.index - b.index)
+        .map(({ key }) => key);
+    },
+  };
+}
+
+/** A flat row's cells under the columns. */
+function cellsOf(columns: readonly string[], flat: Map<string, unknown>): Cell[] {
+  return columns.map((key) => cellOf(flat.get(key)));
+}
+
+/**
+ * A report's rows, exactly as its GET call answers them (same period and filters), written a
+ * page at a time. Columns follow the report's row schema; nested values become `parent.child`
+ * columns. A list report (`rows`, one row per person or record) is streamed from a snapshot
+ * without being held; any other report's rows are bounded groups (teams, months) and its
+ * answer is computed whole by `run`.
  */
 async function openReportSource(deps: SourceDeps, row: ExportRow): Promise<ExportSource> {
   const report = row.report === null ? undefined : deps.findReport(row.report);
@@ -203,7 +266,7 @@ async function openReportSource(deps: SourceDeps, row: ExportRow): Promise<Expor
     throw new ExportSourceError('The organisation is no longer there.');
   }
   // As the report's GET call computes it for the requester: same period, filters and calendar.
-  const answer: unknown = await report.run({
+  const scope: ReportScope = {
     db: deps.db,
     organisationId: row.organisationId,
     period: { from, to },
@@ -212,32 +275,27 @@ async function openReportSource(deps: SourceDeps, row: ExportRow): Promise<Expor
     params: {},
     userId: row.requestedBy,
     timezone: organisation.timezone,
-  });
+  };
+  return report.rows
+    ? openListReportSource(deps, row, report, report.rows, scope)
+    : openAnswerSource(deps, report, scope);
+}
+
+/** A report whose rows are bounded groups: its answer computed by `run`, then written a page at a time. */
+async function openAnswerSource(
+  deps: SourceDeps,
+  report: ReportDefinition,
+  scope: ReportScope,
+): Promise<ExportSource> {
+  const answer: unknown = await report.run(scope);
   const data: unknown =
     answer !== null && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
-  const rows = (Array.isArray(data) ? data : []).map((item) => new Map(flatten(item)));
-  const order = schemaRowKeys(report.response);
-  const rank = (key: string) => {
-    const index = order.indexOf(key.split('.')[0] ?? key);
-    return index === -1 ? order.length : index;
-  };
-  const seen = new Set<string>(order);
+  const rows = (Array.isArray(data) ? data : []).map(flatRow);
+  const planner = columnPlanner(report.response);
   for (const flat of rows) {
-    for (const key of flat.keys()) {
-      seen.add(key);
-    }
+    planner.add(flat);
   }
-  const keys = [...seen];
-  // A key that held an object (or nothing) is shown through its `parent.child` columns alone.
-  const columns = keys
-    .filter(
-      (key) =>
-        !keys.some((other) => other.startsWith(`${key}.`)) ||
-        rows.some((flat) => flat.get(key) !== null && flat.get(key) !== undefined),
-    )
-    .map((key, index) => ({ key, index }))
-    .sort((a, b) => rank(a.key) - rank(b.key) || a.index - b.index)
-    .map(({ key }) => key);
+  const columns = planner.columns();
   const batchSize = deps.batchSize;
   return {
     columns,
@@ -245,8 +303,79 @@ async function openReportSource(deps: SourceDeps, row: ExportRow): Promise<Expor
     rowsTotal: rows.length,
     async *pages() {
       for (let start = 0; start < rows.length; start += batchSize) {
-        yield rows.slice(start, start + batchSize).map((flat) => columns.map((key) => cellOf(flat.get(key))));
+        yield rows.slice(start, start + batchSize).map((flat) => cellsOf(columns, flat));
       }
     },
+    // The answer is in memory only: nothing is held in the database.
+    close: async () => undefined,
   };
+}
+
+/** The build's snapshot a page of `batchSize` records at a time, by position. */
+async function* snapshotPages(deps: SourceDeps, key: SnapshotKey): AsyncGenerator<SnapshotRecord[]> {
+  let after = 0;
+  for (;;) {
+    const page = await readSnapshotPage(deps.db, key, after, deps.batchSize);
+    if (page.length === 0) {
+      return;
+    }
+    after = page[page.length - 1]?.position ?? after;
+    yield page;
+  }
+}
+
+/**
+ * A list report's rows, streamed: its query's records are copied into a snapshot for this build
+ * in one statement (the count comes with it), read once a page at a time to learn the columns
+ * (they depend on which nested values the rows hold), then again to write them. Memory holds
+ * one page, whatever the report's length; `run` is not called. The snapshot is deleted when the
+ * pages end, however they end, or on `close`.
+ */
+async function openListReportSource(
+  deps: SourceDeps,
+  row: ExportRow,
+  report: ReportDefinition,
+  rows: ReportRows,
+  scope: ReportScope,
+): Promise<ExportSource> {
+  const key: SnapshotKey = { organisationId: row.organisationId, exportId: row.id, build: randomUUID() };
+  let closed = false;
+  const close = async () => {
+    if (!closed) {
+      closed = true;
+      await deleteSnapshot(deps.db, key);
+    }
+  };
+  const flatOf = (item: SnapshotRecord) => flatRow(rows.toRow(item.record));
+  await deleteLeftoverSnapshots(deps.db, key);
+  try {
+    const rowsTotal = await writeSnapshot(deps.db, key, rows.query(scope), rows.order);
+    const planner = columnPlanner(report.response);
+    for await (const page of snapshotPages(deps, key)) {
+      for (const item of page) {
+        planner.add(flatOf(item));
+      }
+    }
+    const columns = planner.columns();
+    return {
+      columns,
+      headings: columns.map(headingOf),
+      rowsTotal,
+      async *pages() {
+        try {
+          for await (const page of snapshotPages(deps, key)) {
+            yield page.map((item) => cellsOf(columns, flatOf(item)));
+          }
+        } finally {
+          // The build's outcome stands whether or not this delete works: rows it leaves go with
+          // the organisation's next export build (or with the export).
+          await close().catch(() => undefined);
+        }
+      },
+      close,
+    };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
 }

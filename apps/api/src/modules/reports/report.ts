@@ -1,8 +1,10 @@
 import { subDays, subYears } from 'date-fns';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReportPeriod, ReportQuery } from '@muster/contract';
 import type { Database } from '../../db/client.js';
 import { todayIn } from '../applications/submit.js';
+import { listRecordsOf } from './sql.js';
 
 /** What a report computes over: one organisation, a period (both days included) and its filters. */
 export type ReportScope = {
@@ -53,11 +55,72 @@ export type ReportDefinition = {
   response: z.ZodType;
   /** Computes the answer; never writes. */
   run: (scope: ReportScope) => Promise<unknown>;
+  /**
+   * A list report's rows as one SQL query (see {@link defineListReport}): `run` answers them, and
+   * an export streams them from a snapshot in the database instead of calling `run`. Absent for
+   * reports whose rows are bounded groups (teams, months): an export holds their answer.
+   */
+  rows?: ReportRows;
+};
+
+/**
+ * How a list report (one row per person or record, so as long as the organisation is large) makes
+ * its rows: one query, one order, one record-to-row mapping. The GET call runs
+ * `select to_json(q) from (query) q order by order`; an export writes the same records, numbered
+ * in the same order, to a snapshot table and reads them back a page at a time. Both read the
+ * records through `to_json`, so `toRow` sees the same values from either and from both drivers.
+ */
+export type ReportRows<Rec = Record<string, unknown>, Row = unknown> = {
+  /**
+   * The rows' query, without `order by`: one record per row of the answer. It may select columns
+   * that only `order` reads (sort keys); column names must be unique.
+   */
+  query: (scope: ReportScope) => SQL;
+  /**
+   * The answer's order over the query's columns, unqualified (`last_name, first_name, user_id`):
+   * it is applied outside the query (an `order by` inside a subquery promises nothing). It ends
+   * with a unique key, so that the GET call and the export put tied rows alike.
+   */
+  order: SQL;
+  /** One record, as `to_json` gives it (keys in the query's column order), as the answer's row. */
+  toRow: (record: Rec) => Row;
+};
+
+/** A list report: its rows as {@link ReportRows}, and the rest of its answer beside `data`. */
+export type ListReportDefinition<Rec, Row> = Omit<ReportDefinition, 'run' | 'rows'> & {
+  rows: ReportRows<Rec, Row>;
+  /** The answer's `meta` (the period and filters it covers). */
+  meta: (scope: ReportScope) => unknown;
 };
 
 /** Identity helper so each report file reads as a declaration with its types checked. */
 export function defineReport(definition: ReportDefinition): ReportDefinition {
   return definition;
+}
+
+/**
+ * A report whose rows come from one SQL query (see {@link ReportRows}): its GET call answers
+ * `{data: rows, meta}`, and its export streams the rows without holding them. `Rec` is the
+ * query's record as `toRow` reads it (the query's columns, as JSON gives them).
+ */
+export function defineListReport<Rec extends object, Row>(
+  definition: ListReportDefinition<Rec, Row>,
+): ReportDefinition {
+  const { rows, meta, ...rest } = definition;
+  const generic: ReportRows = {
+    query: rows.query,
+    order: rows.order,
+    // The records are the query's own columns as JSON: `Rec` describes them.
+    toRow: (record) => rows.toRow(record as Rec),
+  };
+  return {
+    ...rest,
+    rows: generic,
+    run: async (scope) => {
+      const records = await listRecordsOf(scope.db, rows.query(scope), rows.order);
+      return { data: records.map((record) => rows.toRow(record as Rec)), meta: meta(scope) };
+    },
+  };
 }
 
 /** The day `YYYY-MM-DD` of a calendar date (built at midnight UTC, so read in UTC). */

@@ -13,6 +13,23 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * A list report's records (`ReportRows`): `query`'s rows as `to_json` objects (keys in the
+ * query's column order), in `order`, applied over the query's columns. The export's snapshot
+ * reads the same records the same way, so both see equal values whichever driver answers.
+ */
+export async function listRecordsOf(
+  db: Database,
+  query: SQL,
+  order: SQL,
+): Promise<Record<string, unknown>[]> {
+  const rows = await rowsOf<{ list_record: Record<string, unknown> }>(
+    db,
+    sql`select to_json(q) as list_record from (${query}) q order by ${order}`,
+  );
+  return rows.map((row) => row.list_record);
+}
+
 /*
  * The day rule (docs/reports.md): a timestamp falls on the day it was in the organisation's time
  * zone (`ReportScope.timezone`), whatever zone the database session runs in, so a volunteer who

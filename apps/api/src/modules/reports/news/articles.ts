@@ -1,28 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { newsArticlesReportResponseSchema, type NewsArticlesReportRow } from '@muster/contract';
 import { isoUtc, metaOf } from '../overview/people.js';
-import { defineReport } from '../report.js';
-import { dayOf, onOrBefore, personFilter, roleFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
+import { defineListReport } from '../report.js';
+import { dayOf, onOrBefore, personFilter, roleFilter, teamFilter, withinPeriod } from '../sql.js';
 
 /**
  * GET /reports/news/articles/: how far each news article of the period reached the people it was
  * for. The catalogue route `/reports/news/articles/` has its index disabled, so the report answers
  * the GET on the route itself (docs/reports.md "News and hub").
  */
-export const newsArticlesReport = defineReport({
+export const newsArticlesReport = defineListReport({
   path: '/reports/news/articles',
   summary: 'News articles: audience and readers',
   description:
     'One row per news article published in the period (for the chosen teams when any are chosen; an article for the whole organisation belongs to none), newest first: its audience (the people holding a role in its team, or any role for an article to everyone, on the day it was published), how many different people had read it by the end of the period, and the share of its audience who had. The role profile filter narrows the audience to holders of those role profiles on that day, and the readers to holders of them on some day of the period.',
   response: newsArticlesReportResponseSchema,
-  run: async (scope) => {
-    const published = dayOf(sql`n.published_at`, scope.timezone);
+  rows: {
     // Each (article, person) pair is the article's audience, its readers or both: one grouping
     // over the two lists counts all three figures without joining them, so the cost stays linear
     // whatever plan the database picks (an embedded database has no statistics to pick from).
-    const rows = await rowsOf<NewsArticlesReportRow>(
-      scope.db,
-      sql`
+    // `sort_published_at` (the instant, finer than its text) only orders the rows.
+    query: (scope) => {
+      const published = dayOf(sql`n.published_at`, scope.timezone);
+      return sql`
         with articles as materialized (
           select n.id, n.title, n.team_id, n.published_at, ${published} as published_on
           from news_articles n
@@ -64,11 +64,21 @@ export const newsArticlesReport = defineReport({
         select n.id, n.title as label, n.team_id, ${isoUtc(sql`n.published_at`)} as published_at,
                coalesce(f.audience, 0) as audience, coalesce(f.readers, 0) as readers,
                case when coalesce(f.audience, 0) = 0 then null
-                    else round(100.0 * f.audience_readers / f.audience, 1)::float8 end as read_rate
+                    else round(100.0 * f.audience_readers / f.audience, 1)::float8 end as read_rate,
+               n.published_at as sort_published_at
         from articles n
-        left join figures f on f.article_id = n.id
-        order by n.published_at desc, n.id desc`,
-    );
-    return { data: rows, meta: metaOf(scope) };
+        left join figures f on f.article_id = n.id`;
+    },
+    order: sql`sort_published_at desc, id desc`,
+    toRow: (row: NewsArticlesReportRow): NewsArticlesReportRow => ({
+      id: row.id,
+      label: row.label,
+      team_id: row.team_id,
+      published_at: row.published_at,
+      audience: row.audience,
+      readers: row.readers,
+      read_rate: row.read_rate,
+    }),
   },
+  meta: metaOf,
 });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { recruitmentClassificationResponseSchema, type RecruitmentClassificationRow } from '@muster/contract';
 import { metaOf } from '../overview/people.js';
-import { defineReport } from '../report.js';
-import { roleFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
+import { defineListReport } from '../report.js';
+import { roleFilter, teamFilter, withinPeriod } from '../sql.js';
 
 type Flat = Omit<RecruitmentClassificationRow, 'team' | 'role_profile' | 'by_status'> &
   RecruitmentClassificationRow['by_status'] & {
@@ -16,18 +16,17 @@ type Flat = Omit<RecruitmentClassificationRow, 'team' | 'role_profile' | 'by_sta
  * GET /reports/recruitment/classification/: the applications made in the period, by the
  * opportunity applied for (its type, team and role profile) and where each stands now.
  */
-export const recruitmentClassification = defineReport({
+export const recruitmentClassification = defineListReport({
   path: '/reports/recruitment/classification',
   summary: 'Recruitment: applications by opportunity and status',
   description:
     'One row per opportunity with an application made in the period (the day it was created, in the organisation’s calendar), most applications first: the opportunity’s type, team and role profile, how many applications and applicants, and the applications by where each stands now (pending, submitted, accepted, declined, withdrawn). `team` and `role_profile` narrow to opportunities of those teams and role profiles (applicants hold no role yet).',
   response: recruitmentClassificationResponseSchema,
-  run: async (scope) => {
-    const { organisationId, period } = scope;
-    const count = (status: string) => sql`count(*) filter (where a.status = ${status})::int`;
-    const rows = await rowsOf<Flat>(
-      scope.db,
-      sql`
+  rows: {
+    query: (scope) => {
+      const { organisationId, period } = scope;
+      const count = (status: string) => sql`count(*) filter (where a.status = ${status})::int`;
+      return sql`
         select o.id, o.display_name as label, o.type,
           t.id as team_id, t.name as team_label,
           rp.id as role_profile_id, rp.display_name as role_profile_label,
@@ -46,10 +45,10 @@ export const recruitmentClassification = defineReport({
           and ${withinPeriod(sql`a.created_at`, period, scope.timezone)}
           and ${teamFilter(sql`o.team_id`, scope.team)}
           and ${roleFilter(sql`o.role_profile_id`, scope.roleProfile)}
-        group by o.id, t.id, rp.id
-        order by applications desc, o.display_name, o.id`,
-    );
-    const data: RecruitmentClassificationRow[] = rows.map((row) => ({
+        group by o.id, t.id, rp.id`;
+    },
+    order: sql`applications desc, label, id`,
+    toRow: (row: Flat): RecruitmentClassificationRow => ({
       id: row.id,
       label: row.label,
       type: row.type,
@@ -64,7 +63,7 @@ export const recruitmentClassification = defineReport({
         declined: row.declined,
         withdrawn: row.withdrawn,
       },
-    }));
-    return { data, meta: metaOf(scope) };
+    }),
   },
+  meta: metaOf,
 });

@@ -1,37 +1,38 @@
 import { sql } from 'drizzle-orm';
 import { startersResponseSchema } from '@muster/contract';
-import { defineReport } from '../report.js';
-import { rowsOf } from '../sql.js';
+import { defineListReport } from '../report.js';
 import { membershipsOf, startsBetween, teamsAndRolesOf } from './memberships-sql.js';
 
 type Ref = { id: number; name: string };
 
+/** One start, as the query gives it. */
+type Start = {
+  membership_id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  joined_on: string;
+  left_on: string | null;
+  motivation_id: number | null;
+  motivation_name: string | null;
+  teams: Ref[];
+  role_profiles: Ref[];
+};
+
 /**
  * GET /analytics/starters-leavers/starters/: the people who started volunteering in the period,
- * with why they joined and where they volunteer. Not paged: the export takes a long list away.
+ * with why they joined and where they volunteer. Not paged: the export (which streams it) takes a long list away.
  */
-export const startersLeaversStarters = defineReport({
+export const startersLeaversStarters = defineListReport({
   path: '/analytics/starters-leavers/starters',
   summary: 'Starters and leavers: the starters',
   description:
     'One row per period of volunteering that began on a day of the period, latest start first: the person, the first and (if it has ended) last day, their motivation for joining, and the teams and role profiles they held during the period.',
   response: startersResponseSchema,
-  run: async (scope) => {
-    const { db, organisationId, period } = scope;
-    const rows = await rowsOf<{
-      membership_id: number;
-      user_id: number;
-      first_name: string;
-      last_name: string;
-      joined_on: string;
-      left_on: string | null;
-      motivation_id: number | null;
-      motivation_name: string | null;
-      teams: Ref[];
-      role_profiles: Ref[];
-    }>(
-      db,
-      sql`
+  rows: {
+    query: (scope) => {
+      const { organisationId, period } = scope;
+      return sql`
         select m.id as membership_id, u.id as user_id, u.first_name, u.last_name,
                m.joined_on::text as joined_on, m.left_on::text as left_on,
                mo.id as motivation_id, mo.content as motivation_name,
@@ -39,13 +40,14 @@ export const startersLeaversStarters = defineReport({
         from user_memberships m
         join users u on u.id = m.user_id and u.organisation_id = ${organisationId}
         left join motivations mo on mo.id = m.motivation_id and mo.organisation_id = ${organisationId}
-        where ${membershipsOf(scope)} and ${startsBetween(period.from, period.to)}
-        order by m.joined_on desc, u.last_name, u.first_name, m.id`,
-    );
-    const data = rows.map(({ motivation_id, motivation_name, ...row }) => ({
+        where ${membershipsOf(scope)} and ${startsBetween(period.from, period.to)}`;
+    },
+    // `joined_on` is the day as text: read back as a date, it sorts as the day.
+    order: sql`joined_on::date desc, last_name, first_name, membership_id`,
+    toRow: ({ motivation_id, motivation_name, ...row }: Start) => ({
       ...row,
       motivation: motivation_id === null ? null : { id: motivation_id, name: motivation_name ?? '' },
-    }));
-    return { data, meta: { ...period, team: scope.team, role_profile: scope.roleProfile } };
+    }),
   },
+  meta: ({ period, team, roleProfile }) => ({ ...period, team, role_profile: roleProfile }),
 });

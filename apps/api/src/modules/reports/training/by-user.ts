@@ -1,25 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { trainingByUserResponseSchema, type TrainingByUserRow } from '@muster/contract';
 import { metaOf } from '../overview/people.js';
-import { defineReport } from '../report.js';
-import { rowsOf } from '../sql.js';
+import { defineListReport } from '../report.js';
 import { activeModules, peopleInPost, standingOf } from './standing.js';
 
 /**
  * GET /analytics/training/by-user/: for each person in post on the last day of the period, where
  * they stood with the compulsory modules and how many modules they held.
  */
-export const trainingByUser = defineReport({
+export const trainingByUser = defineListReport({
   path: '/analytics/training/by-user',
   summary: 'Training by person',
   description:
     'One row per person in post on the last day of the period (holding a role that day, in the chosen teams and role profiles), by name: of the active compulsory modules, how many they held valid that day, had let lapse, or had not completed; how many active modules of any kind they held valid; and the latest day they completed one.',
   response: trainingByUserResponseSchema,
-  run: async (scope) => {
-    const standing = standingOf(scope);
-    const rows = await rowsOf<Omit<TrainingByUserRow, 'compulsory_outstanding'>>(
-      scope.db,
-      sql`
+  rows: {
+    query: (scope) => {
+      const standing = standingOf(scope);
+      return sql`
         with ${peopleInPost(scope)}, ${activeModules(scope)}
         select p.id, p.name as label,
           (select count(*) from modules where compulsory)::int as compulsory_modules,
@@ -33,13 +31,13 @@ export const trainingByUser = defineReport({
          and ui.organisation_id = ${scope.organisationId}
          and ui.module_id in (select id from modules)
         left join modules m on m.id = ui.module_id
-        group by p.id, p.name
-        order by p.name, p.id`,
-    );
-    const data: TrainingByUserRow[] = rows.map((row) => ({
+        group by p.id, p.name`;
+    },
+    order: sql`label, id`,
+    toRow: (row: Omit<TrainingByUserRow, 'compulsory_outstanding'>): TrainingByUserRow => ({
       ...row,
       compulsory_outstanding: row.compulsory_modules - row.compulsory_valid - row.compulsory_expired,
-    }));
-    return { data, meta: metaOf(scope) };
+    }),
   },
+  meta: metaOf,
 });

@@ -4,8 +4,7 @@ import {
   userMissingDataUsersReportSchema,
   type MissingDataField,
 } from '@muster/contract';
-import { defineReport } from '../report.js';
-import { rowsOf } from '../sql.js';
+import { defineListReport } from '../report.js';
 import { checkedPeople, MISSING_ANY } from './missing-data.js';
 import { metaOf } from './people.js';
 
@@ -18,30 +17,28 @@ type Checked = {
 
 /**
  * GET /reports/users/missing-data/users: the people behind /reports/users/missing-data, each with
- * the details they lack. Not paged: the export is the way to take a large list away.
+ * the details they lack. Not paged: the export (which streams it) is the way to take a large
+ * list away.
  */
-export const usersMissingDataUsers = defineReport({
+export const usersMissingDataUsers = defineListReport({
   path: '/reports/users/missing-data/users',
   summary: 'Missing profile details: the people',
   description:
     'One row per current person (not left or blocked, account made by the period’s last day, within the filters) who lacks at least one profile detail, with the details they lack, by last name, first name and id.',
   response: userMissingDataUsersReportSchema,
-  run: async (scope) => {
-    const rows = await rowsOf<Checked>(
-      scope.db,
-      sql`
-        with ${checkedPeople(scope)}
-        select * from checked
-        where ${MISSING_ANY}
-        order by last_name, first_name, user_id`,
-    );
-    const data = rows.map((row) => ({
+  rows: {
+    query: (scope) => sql`
+      with ${checkedPeople(scope)}
+      select * from checked
+      where ${MISSING_ANY}`,
+    order: sql`last_name, first_name, user_id`,
+    toRow: (row: Checked) => ({
       user_id: row.user_id,
       first_name: row.first_name,
       last_name: row.last_name,
       email: row.email_address,
       missing: MISSING_DATA_FIELDS.filter((field) => row[field]),
-    }));
-    return { data, meta: metaOf(scope) };
+    }),
   },
+  meta: metaOf,
 });

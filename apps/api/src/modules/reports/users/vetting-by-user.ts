@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { userVettingByUserReportSchema, type VettingStanding } from '@muster/contract';
-import { defineReport } from '../report.js';
-import { rowsOf } from '../sql.js';
+import { defineListReport } from '../report.js';
 import { currentPeople, metaOf } from './people.js';
 
 type Standing = {
@@ -36,19 +35,18 @@ function standingOf(row: Standing): VettingStanding {
  * vetting on the period's last day, so that those still to be vetted (none, rejected, expired)
  * can be found. Only checks requested by that day count.
  */
-export const usersVettingByUser = defineReport({
+export const usersVettingByUser = defineListReport({
   path: '/reports/users/vetting-by-user/users',
   summary: 'Vetting standing of each person',
   description:
     'One row per current person (not left or blocked, account made by the period’s last day, within the filters), by last name, first name and id: their standing on the period’s last day (cleared, else awaiting, else expired, else rejected, else none), their checks requested by then, and when cleared the last day their longest-lasting valid check holds (null for no end).',
   response: userVettingByUserReportSchema,
-  run: async (scope) => {
-    const { db, organisationId, period } = scope;
-    const to = sql`${period.to}::date`;
-    const valid = sql`(vc.cleared_on <= ${to} and (vc.expires_on is null or vc.expires_on >= ${to}))`;
-    const rows = await rowsOf<Standing>(
-      db,
-      sql`
+  rows: {
+    query: (scope) => {
+      const { organisationId, period } = scope;
+      const to = sql`${period.to}::date`;
+      const valid = sql`(vc.cleared_on <= ${to} and (vc.expires_on is null or vc.expires_on >= ${to}))`;
+      return sql`
         select u.id as user_id, u.first_name, u.last_name,
                count(vc.id)::int as checks,
                bool_or(${valid}) as cleared,
@@ -63,10 +61,10 @@ export const usersVettingByUser = defineReport({
          and vc.organisation_id = ${organisationId}
          and vc.requested_on <= ${to}
         where ${currentPeople(scope)}
-        group by u.id, u.first_name, u.last_name
-        order by u.last_name, u.first_name, u.id`,
-    );
-    const data = rows.map((row) => {
+        group by u.id, u.first_name, u.last_name`;
+    },
+    order: sql`last_name, first_name, user_id`,
+    toRow: (row: Standing) => {
       const standing = standingOf(row);
       return {
         user_id: row.user_id,
@@ -76,7 +74,7 @@ export const usersVettingByUser = defineReport({
         checks: row.checks,
         valid_until: standing === 'cleared' && row.open_ended !== true ? row.valid_until : null,
       };
-    });
-    return { data, meta: metaOf(scope) };
+    },
   },
+  meta: metaOf,
 });

@@ -1,27 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { userVettingUsersReportSchema, type UserVettingUsersReport } from '@muster/contract';
-import { defineReport } from '../report.js';
-import { personFilter, rowsOf } from '../sql.js';
+import { defineListReport } from '../report.js';
+import { personFilter } from '../sql.js';
 import { metaOf } from './people.js';
+
+type Row = UserVettingUsersReport['data'][number];
 
 /**
  * GET /reports/users/vetting/users: the checks behind /reports/users/vetting. A check belongs to
  * the period when it was requested in it; or was still awaited during it (requested by its last
  * day, not rejected, not cleared by then); or was valid on some day of it (cleared by its last
  * day, not lapsed before its first). A rejected check belongs only to the period it was requested
- * in: its rejection has no day of its own. Not paged: the export takes a large list away.
+ * in: its rejection has no day of its own. Not paged: the export (which streams it) takes a large
+ * list away.
  */
-export const usersVettingUsers = defineReport({
+export const usersVettingUsers = defineListReport({
   path: '/reports/users/vetting/users',
   summary: 'Vetting by disclosure type: the checks',
   description:
     'One row per vetting check of the period (requested in it, awaited during it, or valid on some day of it) with its person, type, reference, status and dates, by last name, first name and id, then request date.',
   response: userVettingUsersReportSchema,
-  run: async (scope) => {
-    const { db, organisationId, period } = scope;
-    const data = await rowsOf<UserVettingUsersReport['data'][number]>(
-      db,
-      sql`
+  rows: {
+    query: (scope) => {
+      const { organisationId, period } = scope;
+      return sql`
         select vc.id as check_id, u.id as user_id, u.first_name, u.last_name,
                dt.id as disclosure_type_id, dt.name as disclosure_type,
                vc.reference_number, vc.status,
@@ -37,9 +39,11 @@ export const usersVettingUsers = defineReport({
             or (vc.status <> 'rejected' and vc.requested_on <= ${period.to}::date
                 and (vc.cleared_on is null or vc.cleared_on > ${period.to}::date))
             or (vc.cleared_on <= ${period.to}::date
-                and (vc.expires_on is null or vc.expires_on >= ${period.from}::date)))
-        order by u.last_name, u.first_name, u.id, vc.requested_on, vc.id`,
-    );
-    return { data, meta: metaOf(scope) };
+                and (vc.expires_on is null or vc.expires_on >= ${period.from}::date)))`;
+    },
+    // `requested_on` is the day as text: read back as a date, it sorts as the day.
+    order: sql`last_name, first_name, user_id, requested_on::date, check_id`,
+    toRow: (row: Row) => row,
   },
+  meta: metaOf,
 });
