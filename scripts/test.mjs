@@ -89,42 +89,44 @@ function playwright(name) {
 }
 
 /**
- * Runs single-threaded checks side by side (ESLint and tsc each keep one core busy, and CI has two),
- * printing each one's output whole when it ends, in the order given, with its own seconds.
+ * Starts a single-threaded check in the background (ESLint keeps one core busy, and CI has two),
+ * its output going to a file rather than a pipe, so that the stages run meanwhile with
+ * `spawnSync` cannot stall it. `finish()` waits for it, prints its output whole and records it
+ * with its own seconds.
  */
-async function checksTogether(checks) {
+function inBackground(name, command, args) {
   const started = Date.now();
-  const outcomes = await Promise.all(
-    checks.map(
-      ({ name, command, args }) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) =>
-            resolve({ name, ok: code === 0, output: Buffer.concat(output), seconds: Math.round((Date.now() - started) / 1000) }),
-          );
-        }),
-    ),
-  );
-  for (const outcome of outcomes) {
-    console.log(`\n━━ ${outcome.name} ━━`);
-    process.stdout.write(outcome.output);
-    results.push({ name: outcome.name, passed: outcome.ok ? 1 : 0, failed: outcome.ok ? 0 : 1, skipped: 0, ok: outcome.ok, seconds: outcome.seconds });
-  }
+  const logFile = path.join(out, `${name.replace(/\W+/g, '-')}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', log, log] });
+  const ended = new Promise((resolve) => child.on('close', (code) => resolve({ ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) })));
+  return {
+    async finish() {
+      const { ok, seconds } = await ended;
+      fs.closeSync(log);
+      console.log(`\n━━ ${name} (ran beside the stages above) ━━`);
+      process.stdout.write(fs.readFileSync(logFile));
+      results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok, seconds });
+    },
+  };
 }
 
-await checksTogether([
-  { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
-]);
+// Lint (the longest single-threaded stage) runs beside type-checking and the unit suites.
+const lint = inBackground('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitest('contract unit', 'packages/contract');
 vitest('web unit', 'apps/web');
+await lint.finish();
 // The walk over every catalogue entry and the fuzzing of every operation exercise the HTTP layer
 // over the whole route table; they run once per `npm test`: on PostgreSQL when that pass runs,
 // otherwise on PGlite. Every other file runs on both.
-const ONCE_PER_RUN = ['src/catalogue/catalogue-walk.test.ts', 'src/fuzz.test.ts'];
+// A real server killed in the middle of an export (two server starts, a minute or more) is also
+// run once: the restart of the in-process runner on PGlite is proved by restart.test.ts.
+const ONCE_PER_RUN = [
+  'src/catalogue/catalogue-walk.test.ts',
+  'src/fuzz.test.ts',
+  'src/modules/exports/hard-kill-export.test.ts',
+];
 const postgresPass = Boolean(process.env.MUSTER_TEST_DATABASE_URL);
 // The PGlite pass must not inherit the PostgreSQL URL that the second pass uses.
 vitest(
