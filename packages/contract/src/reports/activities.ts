@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportResponseSchema } from './query.js';
+import { listReportResponseSchema, reportResponseSchema } from './query.js';
 
 /*
  * `/reports/activities/*` and `/analytics/activities/upcoming` (platform-foundation §7 "Reports",
@@ -85,11 +85,11 @@ export const activitiesEngagementResponseSchema = reportResponseSchema(
   activitiesEngagementRowSchema,
   'One row per band (0, 1, 2–4, 5–9, 10 or more activities), fewest first.',
 );
-export const activitiesEngagementDetailResponseSchema = reportResponseSchema(
+export const activitiesEngagementDetailResponseSchema = listReportResponseSchema(
   activitiesEngagementDetailRowSchema,
   'One row per person who took part in an activity of the period, most hours first.',
 );
-export const activitiesUpcomingResponseSchema = reportResponseSchema(
+export const activitiesUpcomingResponseSchema = listReportResponseSchema(
   activitiesUpcomingRowSchema,
   'One row per activity starting in the period (by default the next 30 days from today), soonest first.',
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportResponseSchema } from './query.js';
+import { listReportResponseSchema } from './query.js';
 
 /*
  * `/reports/hub/documents/` and `/reports/news/articles/` (platform-foundation §7 "Reports";
@@ -43,11 +43,11 @@ export const newsArticlesReportRowSchema = z.object({
     ),
 });
 
-export const hubDocumentsReportResponseSchema = reportResponseSchema(
+export const hubDocumentsReportResponseSchema = listReportResponseSchema(
   hubDocumentsReportRowSchema,
   'One row per hub document published by the last day of the period (unopened ones with zeros), most used first.',
 );
-export const newsArticlesReportResponseSchema = reportResponseSchema(
+export const newsArticlesReportResponseSchema = listReportResponseSchema(
   newsArticlesReportRowSchema,
   'One row per news article published in the period, newest first.',
 );

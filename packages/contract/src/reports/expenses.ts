@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportResponseSchema } from './query.js';
+import { listReportResponseSchema, reportResponseSchema } from './query.js';
 
 /*
  * `/reports/expenses/*` (platform-foundation §7 "Reports"; docs/reports.md "Expenses"). Every
@@ -63,11 +63,11 @@ export const expensesOverviewResponseSchema = reportResponseSchema(
   expensesOverviewRowSchema,
   'One row: the totals of every expense spent in the period.',
 );
-export const expensesByClaimResponseSchema = reportResponseSchema(
+export const expensesByClaimResponseSchema = listReportResponseSchema(
   expensesByClaimRowSchema,
   'One row per claim holding an expense spent in the period, newest submission first.',
 );
-export const expensesByUserResponseSchema = reportResponseSchema(
+export const expensesByUserResponseSchema = listReportResponseSchema(
   expensesByUserRowSchema,
   'One row per person with an expense spent in the period, largest total first.',
 );

@@ -28,33 +28,79 @@ function idFilter(what: string) {
 const reportDate = (label: string) =>
   z.iso.date({ error: `Please enter the ${label} as a date, e.g. 2026-05-01.` });
 
+/** The period and filters every report takes (see {@link reportQuerySchema}). */
+const reportQueryFields = {
+  from: reportDate('start of the period')
+    .optional()
+    .describe('First day of the period (YYYY-MM-DD), included.'),
+  to: reportDate('end of the period').optional().describe('Last day of the period (YYYY-MM-DD), included.'),
+  team: idFilter('team').describe('Only people in this team (repeat for several).'),
+  role_profile: idFilter('role profile').describe('Only people holding this role profile (repeat for several).'),
+};
+
+/** A period's end may not come before its start; the message is keyed by `to`. */
+function periodInOrder(query: { from?: string; to?: string }, context: z.core.$RefinementCtx): void {
+  if (query.from && query.to && query.from > query.to) {
+    context.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'The end of the period must be on or after its start.',
+    });
+  }
+}
+
 /**
  * `from` and `to` bound the period (both days included); `team` and `role_profile` narrow the
  * people counted (repeat for any of several). Without a period a report covers the last twelve
  * months to today.
  */
-export const reportQuerySchema = z
-  .object({
-    from: reportDate('start of the period')
-      .optional()
-      .describe('First day of the period (YYYY-MM-DD), included.'),
-    to: reportDate('end of the period').optional().describe('Last day of the period (YYYY-MM-DD), included.'),
-    team: idFilter('team').describe('Only people in this team (repeat for several).'),
-    role_profile: idFilter('role profile').describe(
-      'Only people holding this role profile (repeat for several).',
-    ),
-  })
-  .superRefine((query, context) => {
-    if (query.from && query.to && query.from > query.to) {
-      context.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end of the period must be on or after its start.',
-      });
-    }
-  });
+export const reportQuerySchema = z.object(reportQueryFields).superRefine(periodInOrder);
 
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** Rows per page of a list report when `per_page` is not given. */
+export const DEFAULT_LIST_REPORT_PER_PAGE = 100;
+/**
+ * Largest page of a list report: big enough to read a large organisation in few calls, small
+ * enough that one page stays quick to compute and send (a whole list is what an export is for).
+ */
+export const MAX_LIST_REPORT_PER_PAGE = 1000;
+
+const pageMessage = 'The page must be a whole number, 1 or more.';
+const perPageMessage = `The number per page must be a whole number from 1 to ${MAX_LIST_REPORT_PER_PAGE}.`;
+
+/**
+ * `page` and `per_page` of a list report, as the catalogue's indexes take them. Values outside
+ * the range are refused with 422 rather than clamped, so a client bug shows.
+ */
+export const listReportPageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: pageMessage })
+    .int({ error: pageMessage })
+    .min(1, { error: pageMessage })
+    .max(Number.MAX_SAFE_INTEGER, { error: pageMessage })
+    .default(1)
+    .describe('Which page of rows, from 1 (default 1).'),
+  per_page: z.coerce
+    .number({ error: perPageMessage })
+    .int({ error: perPageMessage })
+    .min(1, { error: perPageMessage })
+    .max(MAX_LIST_REPORT_PER_PAGE, { error: perPageMessage })
+    .default(DEFAULT_LIST_REPORT_PER_PAGE)
+    .describe(
+      `How many rows per page, 1 to ${MAX_LIST_REPORT_PER_PAGE} (default ${DEFAULT_LIST_REPORT_PER_PAGE}).`,
+    ),
+});
+
+/**
+ * The query of a list report (one row per person or record): the period and filters of every
+ * report plus `page` and `per_page`.
+ */
+export const listReportQuerySchema = z
+  .object({ ...reportQueryFields, ...listReportPageQuerySchema.shape })
+  .superRefine(periodInOrder);
+
+export type ListReportQuery = z.infer<typeof listReportQuerySchema>;
 
 /** The period a report covers once its defaults are applied. */
 export type ReportPeriod = { from: string; to: string };
@@ -66,23 +112,43 @@ export const reportCountRowSchema = z.object({
   count: z.number().int().describe('How many people or records fall in the group.'),
 });
 
+/** What a report's figures cover: its period and filters. */
+const reportMetaFields = {
+  from: z.iso.date().describe('First day of the period covered.'),
+  to: z.iso.date().describe('Last day of the period covered.'),
+  team: z.array(z.number().int()).describe('The teams it was narrowed to (empty: all).'),
+  role_profile: z.array(z.number().int()).describe('The role profiles it was narrowed to (empty: all).'),
+};
+
 /** The envelope every report answers: its rows and the period and filters it was computed for. */
 export function reportResponseSchema<T extends z.ZodType>(row: T, description: string) {
   return z
     .object({
       data: z.array(row).describe(description),
-      meta: z
-        .object({
-          from: z.iso.date().describe('First day of the period covered.'),
-          to: z.iso.date().describe('Last day of the period covered.'),
-          team: z.array(z.number().int()).describe('The teams it was narrowed to (empty: all).'),
-          role_profile: z
-            .array(z.number().int())
-            .describe('The role profiles it was narrowed to (empty: all).'),
-        })
-        .describe('What the figures cover.'),
+      meta: z.object(reportMetaFields).describe('What the figures cover.'),
     })
     .describe('A report’s rows and what they cover.');
+}
+
+/**
+ * The envelope a list report answers: one page of its rows, and beside the period and filters
+ * where the page sits in the whole list (`current_page`, `per_page`, `total`, as the catalogue's
+ * indexes answer).
+ */
+export function listReportResponseSchema<T extends z.ZodType>(row: T, description: string) {
+  return z
+    .object({
+      data: z.array(row).describe(`${description} One page of them.`),
+      meta: z
+        .object({
+          ...reportMetaFields,
+          current_page: z.number().int().describe('The page answered, from 1.'),
+          per_page: z.number().int().describe('The page size used.'),
+          total: z.number().int().describe('How many rows the whole list holds.'),
+        })
+        .describe('What the rows cover and where the page sits in the whole list.'),
+    })
+    .describe('One page of a list report’s rows and what they cover.');
 }
 
 /** What a diversity cell holds: a count, or `<5` when fewer than five people would be shown. */

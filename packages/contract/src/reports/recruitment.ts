@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportResponseSchema } from './query.js';
+import { listReportResponseSchema } from './query.js';
 
 /*
  * `/reports/recruitment/classification` (platform-foundation §7 "Reports"; docs/reports.md
@@ -36,7 +36,7 @@ export const recruitmentClassificationRowSchema = z.object({
   by_status: applicationStatusCountsSchema.describe('The applications by where each stands now.'),
 });
 
-export const recruitmentClassificationResponseSchema = reportResponseSchema(
+export const recruitmentClassificationResponseSchema = listReportResponseSchema(
   recruitmentClassificationRowSchema,
   'One row per opportunity with an application made in the period, most applications first.',
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportResponseSchema } from './query.js';
+import { listReportResponseSchema, reportResponseSchema } from './query.js';
 import { reportNamedRefSchema } from './users-by-team.js';
 
 /*
@@ -110,7 +110,7 @@ export const starterRowSchema = z.object({
 });
 
 /** The answer of GET /analytics/starters-leavers/starters/. */
-export const startersResponseSchema = reportResponseSchema(
+export const startersResponseSchema = listReportResponseSchema(
   starterRowSchema,
   'One row per period of volunteering that began in the period, latest start first.',
 );
@@ -124,7 +124,7 @@ export const leaverRowSchema = z.object({
 });
 
 /** The answer of GET /analytics/starters-leavers/leavers/. */
-export const leaversResponseSchema = reportResponseSchema(
+export const leaversResponseSchema = listReportResponseSchema(
   leaverRowSchema,
   'One row per period of volunteering that ended in the period, latest leaving first.',
 );

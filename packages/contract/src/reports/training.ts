@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportResponseSchema } from './query.js';
+import { listReportResponseSchema, reportResponseSchema } from './query.js';
 
 /*
  * `/analytics/training/*` (platform-foundation §7 "Analytics"; docs/reports.md "Training"). The
@@ -98,11 +98,11 @@ export const trainingAdoptionResponseSchema = reportResponseSchema(
   trainingAdoptionRowSchema,
   'One row per active induction module, in the organisation’s order.',
 );
-export const trainingByUserResponseSchema = reportResponseSchema(
+export const trainingByUserResponseSchema = listReportResponseSchema(
   trainingByUserRowSchema,
   'One row per person in post on the last day of the period, by name.',
 );
-export const trainingUsersByModuleResponseSchema = reportResponseSchema(
+export const trainingUsersByModuleResponseSchema = listReportResponseSchema(
   trainingUsersByModuleRowSchema,
   'One row per person in post and module, by module then name.',
 );

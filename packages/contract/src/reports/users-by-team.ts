@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportResponseSchema } from './query.js';
+import { listReportResponseSchema } from './query.js';
 
 /*
  * GET /reports/users/by-team/users (platform-foundation §7 "Reports"): the people behind the
@@ -28,7 +28,7 @@ export const usersByTeamUserRowSchema = z.object({
 export type UsersByTeamUserRow = z.infer<typeof usersByTeamUserRowSchema>;
 
 /** The answer of GET /reports/users/by-team/users. */
-export const usersByTeamUsersResponseSchema = reportResponseSchema(
+export const usersByTeamUsersResponseSchema = listReportResponseSchema(
   usersByTeamUserRowSchema,
   'One row per person, team and role profile held on some day of the period, by team name then surname.',
 );

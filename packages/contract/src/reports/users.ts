@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reportCountRowSchema, reportResponseSchema } from './query.js';
+import { listReportResponseSchema, reportCountRowSchema, reportResponseSchema } from './query.js';
 import { VETTING_STATUSES } from '../resources/vetting.js';
 
 /*
@@ -141,7 +141,7 @@ export const userMissingDataUserRowSchema = z
   })
   .describe('One person missing at least one detail.');
 
-export const userMissingDataUsersReportSchema = reportResponseSchema(
+export const userMissingDataUsersReportSchema = listReportResponseSchema(
   userMissingDataUserRowSchema,
   'One row per current person missing any detail, by last name, first name and id.',
 );
@@ -186,7 +186,7 @@ export const userSkillsUserRowSchema = z
   })
   .describe('One skill (or option) one person held in the period.');
 
-export const userSkillsUsersReportSchema = reportResponseSchema(
+export const userSkillsUsersReportSchema = listReportResponseSchema(
   userSkillsUserRowSchema,
   'One row per skill or option held on some day of the period, by person then skill order.',
 );
@@ -273,7 +273,7 @@ export const userVettingUserRowSchema = z
   })
   .describe('One vetting check of the period.');
 
-export const userVettingUsersReportSchema = reportResponseSchema(
+export const userVettingUsersReportSchema = listReportResponseSchema(
   userVettingUserRowSchema,
   'The checks of the period (requested, cleared or lapsing in it, still awaited during it, or valid ' +
     'on some day of it), by person then request date.',
@@ -305,7 +305,7 @@ export const userVettingByUserRowSchema = z
   })
   .describe('One current person’s vetting standing.');
 
-export const userVettingByUserReportSchema = reportResponseSchema(
+export const userVettingByUserReportSchema = listReportResponseSchema(
   userVettingByUserRowSchema,
   'One row per current person (not left or blocked, account made by the period’s last day), by last name, first name and id.',
 );

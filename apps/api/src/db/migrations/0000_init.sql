@@ -2130,6 +2130,7 @@ CREATE INDEX "user_phone_numbers_user_idx" ON "user_phone_numbers" USING btree (
 CREATE INDEX "user_roles_user_idx" ON "user_roles" USING btree ("user_id","team_id","role_profile_id");--> statement-breakpoint
 CREATE INDEX "user_roles_team_profile_idx" ON "user_roles" USING btree ("team_id","role_profile_id");--> statement-breakpoint
 CREATE INDEX "users_organisation_idx" ON "users" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "users_organisation_name_idx" ON "users" USING btree ("organisation_id","last_name","first_name","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_sso_subject_unique" ON "users" USING btree ("organisation_id","sso_subject");--> statement-breakpoint
 CREATE INDEX "files_organisation_idx" ON "files" USING btree ("organisation_id");--> statement-breakpoint
 CREATE INDEX "files_ephemeral_idx" ON "files" USING btree ("ephemeral","created_at");--> statement-breakpoint
@@ -2207,6 +2208,7 @@ CREATE INDEX "auth_tokens_session_idx" ON "auth_tokens" USING btree ("session_id
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "security_log_organisation_idx" ON "security_log" USING btree ("organisation_id","created_at");--> statement-breakpoint
 CREATE INDEX "security_log_user_idx" ON "security_log" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "security_log_sign_ins_idx" ON "security_log" USING btree ("organisation_id","user_id","created_at") WHERE "security_log"."event" = 'sign_in' and "security_log"."outcome" = 'success' and "security_log"."user_id" is not null;--> statement-breakpoint
 CREATE INDEX "single_use_tokens_user_idx" ON "single_use_tokens" USING btree ("user_id","kind");--> statement-breakpoint
 CREATE INDEX "trusted_devices_user_idx" ON "trusted_devices" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "two_factor_challenges_user_idx" ON "two_factor_challenges" USING btree ("user_id");--> statement-breakpoint

@@ -115,16 +115,28 @@ function csvOf(row: ExportRow | undefined): string[][] {
   return readCsv(fs.readFileSync(path.join(directory, row?.csvFile ?? '')));
 }
 
-/** The report as its GET call answers it, for the caller. */
+/**
+ * The list report as its GET call answers it, for the caller: every page of 1,000 read in turn,
+ * each page's `total` the whole list's length.
+ */
 async function answerOf<Row>(caller: Caller, report: string, query = PERIOD): Promise<Row[]> {
-  const response = await callAs(
-    ctx.app,
-    caller.headers,
-    'GET',
-    `/api${report}?from=${query.from}&to=${query.to}`,
-  );
-  expect(response.statusCode).toBe(200);
-  return response.json<{ data: Row[] }>().data;
+  const rows: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await callAs(
+      ctx.app,
+      caller.headers,
+      'GET',
+      `/api${report}?from=${query.from}&to=${query.to}&page=${page}&per_page=1000`,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ data: Row[]; meta: { current_page: number; total: number } }>();
+    expect(body.meta.current_page).toBe(page);
+    rows.push(...body.data);
+    if (body.data.length < 1000) {
+      expect(body.meta.total).toBe(rows.length);
+      return rows;
+    }
+  }
 }
 
 /** The definition as it would be without its `rows`: its answer computed by `run` and held. */

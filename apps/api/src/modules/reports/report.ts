@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ReportPeriod, ReportQuery } from '@muster/contract';
 import type { Database } from '../../db/client.js';
 import { todayIn } from '../applications/submit.js';
-import { listRecordsOf } from './sql.js';
+import { listPageOf, listRecordsOf, type ListPage } from './sql.js';
 
 /** What a report computes over: one organisation, a period (both days included) and its filters. */
 export type ReportScope = {
@@ -21,6 +21,11 @@ export type ReportScope = {
   userId: number;
   /** The organisation's IANA time zone: the calendar its days (today, a timestamp's day) are read in. */
   timezone: string;
+  /**
+   * The page a list report's GET call asks for; absent, a list report answers every row (an
+   * export, a caller inside the API). Other reports ignore it.
+   */
+  page?: ListPage;
 };
 
 /** Report permissions (platform-foundation §6): diversity figures need both. */
@@ -72,14 +77,17 @@ export type ReportDefinition = {
  */
 export type ReportRows<Rec = Record<string, unknown>, Row = unknown> = {
   /**
-   * The rows' query, without `order by`: one record per row of the answer. It may select columns
-   * that only `order` reads (sort keys); column names must be unique.
+   * The rows' query, without `order by` or `limit` (a page appends its own): one record per row
+   * of the answer. It may select columns that only `order` reads (sort keys); column names must
+   * be unique.
    */
   query: (scope: ReportScope) => SQL;
   /**
    * The answer's order over the query's columns, unqualified (`last_name, first_name, user_id`):
-   * it is applied outside the query (an `order by` inside a subquery promises nothing). It ends
-   * with a unique key, so that the GET call and the export put tied rows alike.
+   * bare output column names, each optionally `desc`, never expressions, because a page is
+   * sorted at the query's own level (`order by` appended to it, where only a bare name means the
+   * output column) and the whole list outside it. It ends with a unique key, so that the GET
+   * call, its pages and the export put tied rows alike.
    */
   order: SQL;
   /** One record, as `to_json` gives it (keys in the query's column order), as the answer's row. */
@@ -90,7 +98,7 @@ export type ReportRows<Rec = Record<string, unknown>, Row = unknown> = {
 export type ListReportDefinition<Rec, Row> = Omit<ReportDefinition, 'run' | 'rows'> & {
   rows: ReportRows<Rec, Row>;
   /** The answer's `meta` (the period and filters it covers). */
-  meta: (scope: ReportScope) => unknown;
+  meta: (scope: ReportScope) => Record<string, unknown>;
 };
 
 /** Identity helper so each report file reads as a declaration with its types checked. */
@@ -99,8 +107,9 @@ export function defineReport(definition: ReportDefinition): ReportDefinition {
 }
 
 /**
- * A report whose rows come from one SQL query (see {@link ReportRows}): its GET call answers
- * `{data: rows, meta}`, and its export streams the rows without holding them. `Rec` is the
+ * A report whose rows come from one SQL query (see {@link ReportRows}): its GET call answers one
+ * page, `{data: rows, meta: {...meta, current_page, per_page, total}}`; without a page in the
+ * scope it answers every row with `meta` alone. Its export streams the rows without holding them. `Rec` is the
  * query's record as `toRow` reads it (the query's columns, as JSON gives them).
  */
 export function defineListReport<Rec extends object, Row>(
@@ -117,8 +126,20 @@ export function defineListReport<Rec extends object, Row>(
     ...rest,
     rows: generic,
     run: async (scope) => {
-      const records = await listRecordsOf(scope.db, rows.query(scope), rows.order);
-      return { data: records.map((record) => rows.toRow(record as Rec)), meta: meta(scope) };
+      if (!scope.page) {
+        const records = await listRecordsOf(scope.db, rows.query(scope), rows.order);
+        return { data: records.map((record) => rows.toRow(record as Rec)), meta: meta(scope) };
+      }
+      const { records, total } = await listPageOf(scope.db, rows.query(scope), rows.order, scope.page);
+      return {
+        data: records.map((record) => rows.toRow(record as Rec)),
+        meta: {
+          ...meta(scope),
+          current_page: scope.page.page,
+          per_page: scope.page.perPage,
+          total,
+        },
+      };
     },
   };
 }
@@ -162,6 +183,8 @@ export function runReport(
     params: Record<string, number>;
     userId: number;
     now?: Date;
+    /** The page a list report answers; absent, every row. */
+    page?: ListPage;
   },
 ): Promise<unknown> {
   return report.run({
@@ -173,5 +196,6 @@ export function runReport(
     params: input.params,
     userId: input.userId,
     timezone: input.timezone,
+    ...(report.rows && input.page ? { page: input.page } : {}),
   });
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, parseRowId, reportQuerySchema } from '@muster/contract';
+import {
+  errorResponseSchema,
+  listReportQuerySchema,
+  parseRowId,
+  reportQuerySchema,
+  type ListReportQuery,
+} from '@muster/contract';
 import { rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
@@ -60,7 +66,8 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
         description: `${report.description}\n\nNeeds ${
           permissions.length === 0 ? 'a signed-in session' : permissions.map((p) => `\`${p}\``).join(' and ')
         }.`,
-        querystring: reportQuerySchema,
+        // A list report (one row per person or record) answers a page at a time.
+        querystring: report.rows ? listReportQuerySchema : reportQuerySchema,
         ...(names.length > 0 ? { params: paramsSchema(names) } : {}),
         response: { 200: report.response, ...guardedErrors },
       },
@@ -71,6 +78,10 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
         throw new HttpError(404, 'The record was not found.');
       }
       const query = request.query;
+      // The querystring schema depends on the report, so its type is not narrowed by `rows`:
+      // a report with rows was validated by `listReportQuerySchema` above.
+      const listQuery = report.rows ? (query as ListReportQuery) : undefined;
+      const page = listQuery ? { page: listQuery.page, perPage: listQuery.per_page } : undefined;
       const organisation = organisationOf(request);
       if (!request.session) {
         // The guards above already refused anyone signed out; this keeps `userId` honest.
@@ -83,6 +94,7 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
         query,
         params,
         userId: request.session.userId,
+        page,
       });
     },
   );

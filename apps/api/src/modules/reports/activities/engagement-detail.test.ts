@@ -75,9 +75,10 @@ describe('GET /reports/activities/engagement-detail', () => {
     ] as const) {
       const response = await get(org.reader, `?from=${from}&to=${to}`);
       expect(response.statusCode, response.body).toBe(200);
+      const rows = expected(from, to);
       expect(response.json<ReportAnswer<ActivitiesEngagementDetailRow>>()).toEqual({
-        data: expected(from, to),
-        meta: { from, to, team: [], role_profile: [] },
+        data: rows,
+        meta: { from, to, team: [], role_profile: [], current_page: 1, per_page: 100, total: rows.length },
       });
     }
     const year = rowsOf(await get(org.reader, '?from=2026-01-01&to=2026-12-31'));

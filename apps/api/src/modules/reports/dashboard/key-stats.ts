@@ -3,7 +3,7 @@ import { keyStatKeys, keyStatsResponseSchema } from '@muster/contract';
 import { inPostOn, metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
 import { personFilter, roleFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
-import { activeModules, peopleInPost, percentOf, standingOf } from '../training/standing.js';
+import { activeModules, peopleInPostIds, percentOf, standingOf } from '../training/standing.js';
 import { roundHours, statRows, volunteering, type StatDefinition } from './figures.js';
 
 type Key = (typeof keyStatKeys)[number];
@@ -35,9 +35,12 @@ export const keyStats = defineReport({
     const { organisationId, period, timezone } = scope;
     const who = (userColumn: SQL) => personFilter(userColumn, scope);
     const work = volunteering(scope, who);
-    const [values] = await rowsOf<Omit<Record<Key, number>, 'compulsory_training_compliance'>>(
-      scope.db,
-      sql`
+    const standing = standingOf(scope);
+    // Two independent reads: on PostgreSQL they run side by side on two connections.
+    const [[values], [training]] = await Promise.all([
+      rowsOf<Omit<Record<Key, number>, 'compulsory_training_compliance'>>(
+        scope.db,
+        sql`
         select
           (select count(*) from users u
             where u.organisation_id = ${organisationId} and ${inPostOn(sql`u.id`, scope, period.to)})::int as people_in_post,
@@ -64,19 +67,25 @@ export const keyStats = defineReport({
               and e.status = 'paid'
               and e.spent_on between ${period.from}::date and ${period.to}::date
               and ${who(sql`e.user_id`)})::float8 as expenses_paid_pence`,
-    );
-    const standing = standingOf(scope);
-    const [training] = await rowsOf<{ valid: number; pairs: number }>(
-      scope.db,
-      sql`
-        with ${peopleInPost(scope)}, ${activeModules(scope)}
-        select count(*) filter (where ${standing.valid})::int as valid, count(*)::int as pairs
-        from people p
-        cross join modules m
-        left join user_inductions ui
-          on ui.user_id = p.id and ui.module_id = m.id and ui.organisation_id = ${organisationId}
-        where m.compulsory`,
-    );
+      ),
+      // Each (person in post, compulsory module) pair has at most one induction (one per person
+      // and module), so the pairs are counted as people × modules and the valid ones are the valid
+      // inductions of those people in those modules, counted in one pass over the inductions
+      // rather than probed pair by pair.
+      rowsOf<{ valid: number; pairs: number }>(
+        scope.db,
+        sql`
+          with ${peopleInPostIds(scope)}, ${activeModules(scope)}
+          select
+            (select count(*)
+              from user_inductions ui
+              join people p on p.id = ui.user_id
+              where ui.organisation_id = ${organisationId}
+                and ui.module_id in (select id from modules where compulsory)
+                and ${standing.valid})::int as valid,
+            ((select count(*) from people) * (select count(*) from modules where compulsory))::int as pairs`,
+      ),
+    ]);
     if (!values || !training) {
       throw new Error('A query of aggregates answers one row.');
     }

@@ -62,9 +62,10 @@ describe('GET /reports/expenses/by-claim', () => {
     ] as const) {
       const response = await get(`?from=${from}&to=${to}`);
       expect(response.statusCode, response.body).toBe(200);
+      const rows = expected(from, to);
       expect(response.json<Answer<ExpensesByClaimRow>>()).toEqual({
-        data: expected(from, to),
-        meta: { from, to, team: [], role_profile: [] },
+        data: rows,
+        meta: { from, to, team: [], role_profile: [], current_page: 1, per_page: 100, total: rows.length },
       });
     }
   });

@@ -154,9 +154,10 @@ describe('GET /reports/news/articles', () => {
     ] as const) {
       const response = await get(org.reader, `?from=${from}&to=${to}`);
       expect(response.statusCode, response.body).toBe(200);
+      const rows = expected(from, to);
       expect(response.json<ReportAnswer<NewsArticlesReportRow>>()).toEqual({
-        data: expected(from, to),
-        meta: { from, to, team: [], role_profile: [] },
+        data: rows,
+        meta: { from, to, team: [], role_profile: [], current_page: 1, per_page: 100, total: rows.length },
       });
     }
     const march = rowsOf(await get(org.reader, '?from=2026-03-01&to=2026-03-31'));

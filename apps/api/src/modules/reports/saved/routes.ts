@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  listReportPageQuerySchema,
   catalogue,
   errorResponseSchema,
   isOperationEnabled,
@@ -122,10 +123,16 @@ function registerRoute(app: FastifyInstance, entry: CatalogueEntry): void {
           summary: `Run a saved report under ${entry.path}`,
           description: `The saved report and its report’s answer, computed now with the saved filters (without saved dates: the twelve months to today). ${needs}`,
           params: idParams,
+          // A saved list report answers a page of its rows, as its own GET call does.
+          querystring: listReportPageQuerySchema,
           response: { 200: savedReportRunSchema, ...errors },
         },
       },
-      async (request) => runSaved(contextOf(app, request), where, savedIdOf(request)),
+      async (request) =>
+        runSaved(contextOf(app, request), where, savedIdOf(request), {
+          page: request.query.page,
+          perPage: request.query.per_page,
+        }),
     );
   }
   if (isOperationEnabled(entry, 'update')) {

@@ -254,3 +254,31 @@ describe('showing, listing, changing and deleting saved reports', () => {
     expect(index.statusCode).toBe(405);
   });
 });
+
+describe('a saved list report (GET {route}{id})', () => {
+  it('answers the page asked for, as the list report’s own call does; the first hundred rows by default', async () => {
+    const created = await call(reader, 'POST', '/api/reports/users/', {
+      name: 'Northern people',
+      report: '/reports/users/by-team/users',
+      query: { from: '2026-01-01', to: '2026-12-31', team: [team.north] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Saved>().id;
+    const direct = `/api/reports/users/by-team/users?from=2026-01-01&to=2026-12-31&team=${team.north}`;
+
+    const shown = await call(reader, 'GET', `/api/reports/users/${id}?page=2&per_page=2`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const paged = (await call(reader, 'GET', `${direct}&page=2&per_page=2`)).json<{ meta: { total: number } }>();
+    expect(shown.json<Saved>().result).toEqual(paged);
+    expect(paged.meta).toMatchObject({ current_page: 2, per_page: 2 });
+    expect(paged.meta.total).toBeGreaterThan(2);
+
+    const whole = (await call(reader, 'GET', `/api/reports/users/${id}`)).json<Saved>();
+    expect(whole.result).toEqual((await call(reader, 'GET', direct)).json());
+    expect(whole.result?.meta).toMatchObject({ current_page: 1, per_page: 100 });
+
+    const refused = await call(reader, 'GET', `/api/reports/users/${id}?per_page=0`);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json<Failure>().errors ?? {})).toEqual(['querystring.per_page']);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LIST_REPORT_PER_PAGE,
   reportQuerySchema,
   type SavedReport,
   type SavedReportBody,
@@ -8,6 +9,7 @@ import type { Database } from '../../../db/client.js';
 import { HttpError, validationError } from '../../../plugins/errors.js';
 import { uniqueViolationOf } from '../../applications/repository.js';
 import { reportPermissions, runReport, type ReportDefinition } from '../report.js';
+import type { ListPage } from '../sql.js';
 import {
   deleteSavedReport,
   findSavedReport,
@@ -171,11 +173,15 @@ export async function saveReport(
   return presentSavedReport(row);
 }
 
-/** `GET {route}{id}`: the saved report with its report's answer, computed now. */
+/**
+ * `GET {route}{id}`: the saved report with its report's answer, computed now. A list report
+ * answers the page asked for (its first page of the default size when none is given).
+ */
 export async function runSaved(
   context: SavedReportContext,
   where: SavedReportRoute,
   id: number,
+  page: ListPage = { page: 1, perPage: DEFAULT_LIST_REPORT_PER_PAGE },
   now: Date = new Date(),
 ): Promise<SavedReport & { result: unknown }> {
   const row = await found(context, where, id);
@@ -195,6 +201,7 @@ export async function runSaved(
     params: row.params,
     userId: context.caller.userId,
     now,
+    page,
   });
   return { ...presentSavedReport(row), result };
 }

@@ -22,8 +22,8 @@ type Leave = {
 
 /**
  * GET /analytics/starters-leavers/leavers/: the people who stopped volunteering in the period,
- * how long they had volunteered, why they left and where they volunteered. Not paged: the
- * export (which streams it) takes a long list away.
+ * how long they had volunteered, why they left and where they volunteered.
+ * Answered a page at a time; the export (which streams it) takes the whole list away.
  */
 export const startersLeaversLeavers = defineListReport({
   path: '/analytics/starters-leavers/leavers',
@@ -45,8 +45,9 @@ export const startersLeaversLeavers = defineListReport({
         left join leaving_reasons lr on lr.id = m.leaving_reason_id and lr.organisation_id = ${organisationId}
         where ${membershipsOf(scope)} and ${leavesBetween(period.from, period.to)}`;
     },
-    // `left_on` is the day as text: read back as a date, it sorts as the day.
-    order: sql`left_on::date desc, last_name, first_name, membership_id`,
+    // `left_on` is the day as text (YYYY-MM-DD, fixed width): it sorts as the day. A bare column
+    // name, as every column of a list's order is (the page is sorted inside the query).
+    order: sql`left_on desc, last_name, first_name, membership_id`,
     toRow: ({ reason_id, reason_name, ...row }: Leave) => ({
       ...row,
       leaving_reason: reason_id === null ? null : { id: reason_id, name: reason_name ?? '' },

@@ -21,7 +21,8 @@ type Start = {
 
 /**
  * GET /analytics/starters-leavers/starters/: the people who started volunteering in the period,
- * with why they joined and where they volunteer. Not paged: the export (which streams it) takes a long list away.
+ * with why they joined and where they volunteer.
+ * Answered a page at a time; the export (which streams it) takes the whole list away.
  */
 export const startersLeaversStarters = defineListReport({
   path: '/analytics/starters-leavers/starters',
@@ -42,8 +43,9 @@ export const startersLeaversStarters = defineListReport({
         left join motivations mo on mo.id = m.motivation_id and mo.organisation_id = ${organisationId}
         where ${membershipsOf(scope)} and ${startsBetween(period.from, period.to)}`;
     },
-    // `joined_on` is the day as text: read back as a date, it sorts as the day.
-    order: sql`joined_on::date desc, last_name, first_name, membership_id`,
+    // `joined_on` is the day as text (YYYY-MM-DD, fixed width): it sorts as the day. A bare column
+    // name, as every column of a list's order is (the page is sorted inside the query).
+    order: sql`joined_on desc, last_name, first_name, membership_id`,
     toRow: ({ motivation_id, motivation_name, ...row }: Start) => ({
       ...row,
       motivation: motivation_id === null ? null : { id: motivation_id, name: motivation_name ?? '' },

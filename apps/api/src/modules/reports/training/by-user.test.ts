@@ -62,9 +62,18 @@ describe('GET /analytics/training/by-user/', () => {
     for (const to of ['2026-06-30', '2026-07-01', '2026-06-14', '2026-06-15', '2025-12-31', '2027-08-01']) {
       const response = await get(`?from=2025-01-01&to=${to}`);
       expect(response.statusCode, response.body).toBe(200);
+      const rows = expected(to);
       expect(response.json<Answer<TrainingByUserRow>>()).toEqual({
-        data: expected(to),
-        meta: { from: '2025-01-01', to, team: [], role_profile: [] },
+        data: rows,
+        meta: {
+          from: '2025-01-01',
+          to,
+          team: [],
+          role_profile: [],
+          current_page: 1,
+          per_page: 100,
+          total: rows.length,
+        },
       });
     }
   });

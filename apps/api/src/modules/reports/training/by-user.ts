@@ -21,17 +21,20 @@ export const trainingByUser = defineListReport({
         with ${peopleInPost(scope)}, ${activeModules(scope)}
         select p.id, p.name as label,
           (select count(*) from modules where compulsory)::int as compulsory_modules,
-          count(ui.id) filter (where m.compulsory and ${standing.valid})::int as compulsory_valid,
-          count(ui.id) filter (where m.compulsory and ${standing.expired})::int as compulsory_expired,
-          count(ui.id) filter (where ${standing.valid})::int as modules_valid,
-          (max(${standing.completedDay}) filter (where ${standing.completed}))::text as last_completed_on
+          held.compulsory_valid, held.compulsory_expired, held.modules_valid, held.last_completed_on
         from people p
-        left join user_inductions ui
-          on ui.user_id = p.id
-         and ui.organisation_id = ${scope.organisationId}
-         and ui.module_id in (select id from modules)
-        left join modules m on m.id = ui.module_id
-        group by p.id, p.name`;
+        -- Each person's modules as one lateral row rather than a join grouped by person: counting
+        -- the list (a page's total) then never reads user_inductions, and a row per person
+        -- needs no group over the whole list.
+        left join lateral (
+          select count(*) filter (where m.compulsory and ${standing.valid})::int as compulsory_valid,
+            count(*) filter (where m.compulsory and ${standing.expired})::int as compulsory_expired,
+            count(*) filter (where ${standing.valid})::int as modules_valid,
+            (max(${standing.completedDay}) filter (where ${standing.completed}))::text as last_completed_on
+          from user_inductions ui
+          join modules m on m.id = ui.module_id
+          where ui.user_id = p.id and ui.organisation_id = ${scope.organisationId}
+        ) held on true`;
     },
     order: sql`label, id`,
     toRow: (row: Omit<TrainingByUserRow, 'compulsory_outstanding'>): TrainingByUserRow => ({

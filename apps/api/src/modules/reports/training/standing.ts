@@ -19,6 +19,19 @@ export function peopleInPost(scope: ReportScope): SQL {
       and ${inPostOn(sql`u.id`, scope, scope.period.to)})`;
 }
 
+/**
+ * `people(id)`: the people of {@link peopleInPost} without their names, for the reports that only
+ * count them: they join it to the inductions grouped per module, which a name per person would
+ * only slow down.
+ */
+export function peopleInPostIds(scope: ReportScope): SQL {
+  return sql`people as (
+    select u.id
+    from users u
+    where u.organisation_id = ${scope.organisationId}
+      and ${inPostOn(sql`u.id`, scope, scope.period.to)})`;
+}
+
 /** `modules(id, name, compulsory, position)`: the induction modules still offered. */
 export function activeModules(scope: ReportScope): SQL {
   return sql`modules as (

@@ -18,8 +18,8 @@ type Held = {
 
 /**
  * GET /reports/users/by-team/users: the people behind /reports/users/by-team, one row per role
- * they held in a team on some day of the period. Not paged: the list is as long as the roles
- * held, and the export (which streams it) is the way to take a large one away.
+ * they held in a team on some day of the period.
+ * Answered a page at a time; the export (which streams it) takes the whole list away.
  */
 export const usersByTeamUsers = defineListReport({
   path: '/reports/users/by-team/users',

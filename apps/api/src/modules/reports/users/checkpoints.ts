@@ -28,82 +28,77 @@ export const usersCheckpoints = defineReport({
   response: userCheckpointsReportSchema,
   run: async (scope) => {
     const { db, organisationId, period, timezone } = scope;
-    const inPeriod = (column: string) =>
-      sql`count(*) filter (where ${sql.identifier(column)} between ${period.from}::date and ${period.to}::date)::int`;
-    const byEnd = (column: string) =>
-      sql`count(*) filter (where ${sql.identifier(column)} <= ${period.to}::date)::int`;
-    // Every record that passes someone through a checkpoint, with the people counted, as one
-    // list grouped by person: no per-person lookups, whose plan the embedded database (without
-    // statistics) may turn into a scan of a whole table for each person.
-    const [figures] = await rowsOf<Record<string, number>>(
+    const compulsory = sql`
+      select im.id from induction_modules im
+      where im.organisation_id = ${organisationId} and im.compulsory and im.active`;
+    // Each checkpoint is passed on its own, so each kind of record is grouped by person on its
+    // own (small groupings, often straight from an index in person order), and only the people
+    // passing some checkpoint are then matched to the people counted: no lookups per person, whose
+    // plan the embedded database (without statistics) may turn into a scan of a whole table for
+    // each person, and no single grouping of every record by person, which took seconds on a
+    // million people.
+    const rows = await rowsOf<{ checkpoint: UserCheckpoint; count: number; reached_by_end: number }>(
       db,
       sql`
-        with compulsory as materialized (
-          select im.id from induction_modules im
-          where im.organisation_id = ${organisationId} and im.compulsory and im.active
-        ),
-        marks as (
-          select u.id as user_id, 'person' as kind, null::date as day
-          from users u
-          where u.organisation_id = ${organisationId}
-            and ${personFilter(sql`u.id`, scope)}
-          union all
-          select a.user_id, 'applied', ${dayOf(sql`coalesce(a.completed_at, a.created_at)`, timezone)}
+        with passed as (
+          select a.user_id, 'applied' as checkpoint,
+                 min(${dayOf(sql`coalesce(a.completed_at, a.created_at)`, timezone)}) as day
           from applications a
           where a.organisation_id = ${organisationId} and a.status <> 'pending'
+          group by a.user_id
           union all
-          select ur.user_id, 'role_given', ${dayOf(sql`ur.created_at`, timezone)}
+          select ur.user_id, 'role_given', min(${dayOf(sql`ur.created_at`, timezone)})
           from user_roles ur
           where ur.organisation_id = ${organisationId}
+          group by ur.user_id
           union all
           select ui.user_id, 'inductions_completed', max(${dayOf(sql`ui.completed_at`, timezone)})
           from user_inductions ui
           where ui.organisation_id = ${organisationId}
-            and ui.module_id in (select id from compulsory)
+            and ui.module_id in (${compulsory})
             and ui.status = 'completed' and ui.completed_at is not null
           group by ui.user_id
-          having count(*) = (select count(*) from compulsory) and count(*) > 0
+          having count(*) = (select count(*) from (${compulsory}) c)
           union all
-          select vc.user_id, 'vetting_cleared', vc.cleared_on
+          select attended.user_id, 'first_activity', min(attended.day)
+          from (
+            select su.user_id, sh.date as day
+            from signups su
+            join shifts sh on sh.id = su.shift_id and sh.organisation_id = ${organisationId}
+            where su.organisation_id = ${organisationId} and su.status = 'attended'
+            union all
+            select sa.user_id, ${dayOf(sql`es.starts_at`, timezone)}
+            from session_attendees sa
+            join event_sessions es on es.id = sa.session_id and es.organisation_id = ${organisationId}
+            where sa.organisation_id = ${organisationId} and sa.status = 'attended'
+          ) attended
+          group by attended.user_id
+          union all
+          select vc.user_id, 'vetting_cleared', min(vc.cleared_on)
           from vetting_checks vc
           where vc.organisation_id = ${organisationId} and vc.cleared_on is not null
-          union all
-          select su.user_id, 'first_activity', sh.date
-          from signups su
-          join shifts sh on sh.id = su.shift_id and sh.organisation_id = ${organisationId}
-          where su.organisation_id = ${organisationId} and su.status = 'attended'
-          union all
-          select sa.user_id, 'first_activity', ${dayOf(sql`es.starts_at`, timezone)}
-          from session_attendees sa
-          join event_sessions es on es.id = sa.session_id and es.organisation_id = ${organisationId}
-          where sa.organisation_id = ${organisationId} and sa.status = 'attended'
-        ),
-        passed as (
-          select
-            min(m.day) filter (where m.kind = 'applied') as applied,
-            min(m.day) filter (where m.kind = 'role_given') as role_given,
-            min(m.day) filter (where m.kind = 'inductions_completed') as inductions_completed,
-            min(m.day) filter (where m.kind = 'vetting_cleared') as vetting_cleared,
-            min(m.day) filter (where m.kind = 'first_activity') as first_activity
-          from marks m
-          group by m.user_id
-          having bool_or(m.kind = 'person')
+          group by vc.user_id
         )
-        select ${sql.join(
-          USER_CHECKPOINTS.map(
-            (checkpoint) =>
-              sql`${inPeriod(checkpoint)} as ${sql.identifier(`${checkpoint}_count`)}, ${byEnd(checkpoint)} as ${sql.identifier(`${checkpoint}_total`)}`,
-          ),
-          sql`, `,
-        )}
-        from passed`,
+        select p.checkpoint,
+               count(*) filter (where p.day between ${period.from}::date and ${period.to}::date)::int as count,
+               count(*) filter (where p.day <= ${period.to}::date)::int as reached_by_end
+        from passed p
+        where exists (
+          select 1 from users u
+          where u.id = p.user_id
+            and u.organisation_id = ${organisationId}
+            and ${personFilter(sql`u.id`, scope)})
+        group by p.checkpoint`,
     );
-    const data = USER_CHECKPOINTS.map((checkpoint) => ({
-      checkpoint,
-      label: LABELS[checkpoint],
-      count: figures?.[`${checkpoint}_count`] ?? 0,
-      reached_by_end: figures?.[`${checkpoint}_total`] ?? 0,
-    }));
+    const data = USER_CHECKPOINTS.map((checkpoint) => {
+      const row = rows.find((candidate) => candidate.checkpoint === checkpoint);
+      return {
+        checkpoint,
+        label: LABELS[checkpoint],
+        count: row?.count ?? 0,
+        reached_by_end: row?.reached_by_end ?? 0,
+      };
+    });
     return { data, meta: metaOf(scope) };
   },
 });

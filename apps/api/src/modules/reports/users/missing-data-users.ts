@@ -17,7 +17,7 @@ type Checked = {
 
 /**
  * GET /reports/users/missing-data/users: the people behind /reports/users/missing-data, each with
- * the details they lack. Not paged: the export (which streams it) is the way to take a large
+ * the details they lack. Answered a page at a time; the export (which streams it) takes the whole
  * list away.
  */
 export const usersMissingDataUsers = defineListReport({

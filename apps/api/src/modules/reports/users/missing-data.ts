@@ -49,6 +49,54 @@ export const MISSING_ANY: SQL = sql.join(
 );
 
 /**
+ * The counts of the report over the current people: the same details as {@link checkedPeople},
+ * but each detail table read once and grouped by person, then joined to the people, rather than
+ * looked up person by person (five index probes for each of a million people took seconds).
+ */
+function missingFigures(scope: ReportScope): SQL {
+  const { organisationId } = scope;
+  return sql`
+    with people as (
+      select u.id, u.dob from users u where ${currentPeople(scope)}
+    ),
+    checked as (
+      select e.user_id is null as email,
+             p.user_id is null as phone,
+             a.user_id is null as address,
+             u.dob is null as date_of_birth,
+             c.parent_key is null as emergency_contact
+      from people u
+      left join (
+        select e.user_id from user_email_addresses e
+        where e.organisation_id = ${organisationId} group by e.user_id
+      ) e on e.user_id = u.id
+      left join (
+        select p.user_id from user_phone_numbers p
+        where p.organisation_id = ${organisationId} group by p.user_id
+      ) p on p.user_id = u.id
+      left join (
+        select a.user_id from user_addresses a
+        where a.organisation_id = ${organisationId} and not a.historical group by a.user_id
+      ) a on a.user_id = u.id
+      left join (
+        select cr.parent_key from catalogue_records cr
+        where cr.organisation_id = ${organisationId} and cr.entry = 'users.emergency-contacts'
+        group by cr.parent_key
+      ) c on c.parent_key = 'userId=' || u.id::text
+    )
+    select count(*)::int as people,
+           count(*) filter (where ${MISSING_ANY})::int as missing_any,
+           ${sql.join(
+             MISSING_DATA_FIELDS.map(
+               (field) =>
+                 sql`count(*) filter (where ${sql.identifier(field)})::int as ${sql.identifier(field)}`,
+             ),
+             sql`, `,
+           )}
+    from checked`;
+}
+
+/**
  * GET /reports/users/missing-data: for each profile detail a person should have, how many of the
  * current people lack it (docs/reports.md "Missing data").
  */
@@ -59,21 +107,7 @@ export const usersMissingData = defineReport({
     'One row per profile detail (email address, phone number, current postal address, date of birth, emergency contact): the current people (not left or blocked, account made by the period’s last day, within the filters) who lack it. `totals` gives the people checked and those missing at least one detail.',
   response: userMissingDataReportSchema,
   run: async (scope) => {
-    const [figures] = await rowsOf<Record<string, number>>(
-      scope.db,
-      sql`
-        with ${checkedPeople(scope)}
-        select count(*)::int as people,
-               count(*) filter (where ${MISSING_ANY})::int as missing_any,
-               ${sql.join(
-                 MISSING_DATA_FIELDS.map(
-                   (field) =>
-                     sql`count(*) filter (where ${sql.identifier(field)})::int as ${sql.identifier(field)}`,
-                 ),
-                 sql`, `,
-               )}
-        from checked`,
-    );
+    const [figures] = await rowsOf<Record<string, number>>(scope.db, missingFigures(scope));
     const data = MISSING_DATA_FIELDS.map((field) => ({
       field,
       label: LABELS[field],

@@ -8,8 +8,8 @@ type Row = UserSkillsUsersReport['data'][number];
 
 /**
  * GET /reports/users/skills/users: the holdings behind /reports/users/skills, one row per skill or
- * option a person held on some day of the period. Not paged: the export (which streams it) takes
- * a large list away.
+ * option a person held on some day of the period.
+ * Answered a page at a time; the export (which streams it) takes the whole list away.
  */
 export const usersSkillsUsers = defineListReport({
   path: '/reports/users/skills/users',

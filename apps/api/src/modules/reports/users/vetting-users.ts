@@ -11,8 +11,8 @@ type Row = UserVettingUsersReport['data'][number];
  * the period when it was requested in it; or was still awaited during it (requested by its last
  * day, not rejected, not cleared by then); or was valid on some day of it (cleared by its last
  * day, not lapsed before its first). A rejected check belongs only to the period it was requested
- * in: its rejection has no day of its own. Not paged: the export (which streams it) takes a large
- * list away.
+ * in: its rejection has no day of its own.
+ * Answered a page at a time; the export (which streams it) takes the whole list away.
  */
 export const usersVettingUsers = defineListReport({
   path: '/reports/users/vetting/users',
@@ -41,8 +41,9 @@ export const usersVettingUsers = defineListReport({
             or (vc.cleared_on <= ${period.to}::date
                 and (vc.expires_on is null or vc.expires_on >= ${period.from}::date)))`;
     },
-    // `requested_on` is the day as text: read back as a date, it sorts as the day.
-    order: sql`last_name, first_name, user_id, requested_on::date, check_id`,
+    // `requested_on` is the day as text (YYYY-MM-DD, fixed width): it sorts as the day. A bare column
+    // name, as every column of a list's order is (the page is sorted inside the query).
+    order: sql`last_name, first_name, user_id, requested_on, check_id`,
     toRow: (row: Row) => row,
   },
   meta: metaOf,
