@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../client.js';
 import {
   applicationDocuments,
@@ -28,6 +28,7 @@ import {
   terms,
   userDiversityQuestionAnswerOptions,
   userDiversityQuestionAnswers,
+  userMemberships,
   userRoles,
   userSupervisors,
 } from '../schema/index.js';
@@ -856,6 +857,18 @@ async function seedDemoRows(
     helperTeamId: teamIds.headOffice,
     userIds: [applicant.id, supervisor.id, admin.id, returning.id],
   });
+  // Holding a role is what makes someone a volunteer (per-user roles open a period the same way):
+  // every role holder's period of volunteering begins today, so that recording a leaving works
+  // for them as for anyone given a role through the API.
+  const holders = await tx
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.organisationId, organisationId));
+  if (holders.length > 0) {
+    await tx
+      .insert(userMemberships)
+      .values(holders.map(({ userId }) => ({ organisationId, userId, joinedOn: isoDate(today) })));
+  }
 
   return {
     organisationId,

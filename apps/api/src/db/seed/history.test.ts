@@ -142,8 +142,12 @@ describe('the demo history', () => {
       .select()
       .from(userMemberships)
       .where(eq(userMemberships.organisationId, demo.organisationId));
+    const history = new Set(historyUserIds);
     const inWindow = periods.filter(
-      (period) => period.joinedOn <= TODAY_ISO && (period.leftOn === null || period.leftOn >= FROM_ISO),
+      (period) =>
+        history.has(period.userId) &&
+        period.joinedOn <= TODAY_ISO &&
+        (period.leftOn === null || period.leftOn >= FROM_ISO),
     );
     expect(new Set(inWindow.map((period) => period.userId)).size).toBe(2000);
     // People who applied and were never taken on are not volunteers.

@@ -5,7 +5,7 @@ import {
   type MissingDataField,
 } from '@muster/contract';
 import { defineListReport } from '../report.js';
-import { checkedPeople, MISSING_ANY } from './missing-data.js';
+import { checkedPeople } from './missing-data.js';
 import { metaOf } from './people.js';
 
 type Checked = {
@@ -29,8 +29,7 @@ export const usersMissingDataUsers = defineListReport({
   rows: {
     query: (scope) => sql`
       with ${checkedPeople(scope)}
-      select * from checked
-      where ${MISSING_ANY}`,
+      select * from checked`,
     order: sql`last_name, first_name, user_id`,
     toRow: (row: Checked) => ({
       user_id: row.user_id,
