@@ -9,7 +9,10 @@ export const MAX_PER_PAGE = 100;
  * `?page&per_page` of a generic index. Values arrive as query strings; anything that is not a
  * whole number in range is refused with 422 rather than clamped, so a client bug shows.
  */
-export function paginationQuerySchema(maxPerPage: number = MAX_PER_PAGE) {
+export function paginationQuerySchema(
+  maxPerPage: number = MAX_PER_PAGE,
+  defaultPerPage: number = DEFAULT_PER_PAGE,
+) {
   return z.object({
     page: z.coerce
       .number({ error: 'The page must be a whole number.' })
@@ -22,8 +25,8 @@ export function paginationQuerySchema(maxPerPage: number = MAX_PER_PAGE) {
       .int({ error: 'The number per page must be a whole number.' })
       .min(1, { error: 'The number per page must be at least 1.' })
       .max(maxPerPage, { error: `The number per page may be at most ${maxPerPage}.` })
-      .default(DEFAULT_PER_PAGE)
-      .describe(`How many results per page, 1 to ${maxPerPage} (default ${DEFAULT_PER_PAGE}).`),
+      .default(defaultPerPage)
+      .describe(`How many results per page, 1 to ${maxPerPage} (default ${defaultPerPage}).`),
   });
 }
 export type PaginationQuery = z.infer<ReturnType<typeof paginationQuerySchema>>;

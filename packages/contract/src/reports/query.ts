@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationMetaSchema, paginationQuerySchema } from '../catalogue/pagination.js';
 import { MAX_ROW_ID } from '../ids.js';
 
 /*
@@ -35,7 +36,9 @@ const reportQueryFields = {
     .describe('First day of the period (YYYY-MM-DD), included.'),
   to: reportDate('end of the period').optional().describe('Last day of the period (YYYY-MM-DD), included.'),
   team: idFilter('team').describe('Only people in this team (repeat for several).'),
-  role_profile: idFilter('role profile').describe('Only people holding this role profile (repeat for several).'),
+  role_profile: idFilter('role profile').describe(
+    'Only people holding this role profile (repeat for several).',
+  ),
 };
 
 /** A period's end may not come before its start; the message is keyed by `to`. */
@@ -66,31 +69,14 @@ export const DEFAULT_LIST_REPORT_PER_PAGE = 100;
  */
 export const MAX_LIST_REPORT_PER_PAGE = 1000;
 
-const pageMessage = 'The page must be a whole number, 1 or more.';
-const perPageMessage = `The number per page must be a whole number from 1 to ${MAX_LIST_REPORT_PER_PAGE}.`;
-
 /**
- * `page` and `per_page` of a list report, as the catalogue's indexes take them. Values outside
- * the range are refused with 422 rather than clamped, so a client bug shows.
+ * `page` and `per_page` of a list report: the catalogue's indexes' paging, with a larger page
+ * (values outside the range are refused with 422 rather than clamped, so a client bug shows).
  */
-export const listReportPageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: pageMessage })
-    .int({ error: pageMessage })
-    .min(1, { error: pageMessage })
-    .max(Number.MAX_SAFE_INTEGER, { error: pageMessage })
-    .default(1)
-    .describe('Which page of rows, from 1 (default 1).'),
-  per_page: z.coerce
-    .number({ error: perPageMessage })
-    .int({ error: perPageMessage })
-    .min(1, { error: perPageMessage })
-    .max(MAX_LIST_REPORT_PER_PAGE, { error: perPageMessage })
-    .default(DEFAULT_LIST_REPORT_PER_PAGE)
-    .describe(
-      `How many rows per page, 1 to ${MAX_LIST_REPORT_PER_PAGE} (default ${DEFAULT_LIST_REPORT_PER_PAGE}).`,
-    ),
-});
+export const listReportPageQuerySchema = paginationQuerySchema(
+  MAX_LIST_REPORT_PER_PAGE,
+  DEFAULT_LIST_REPORT_PER_PAGE,
+);
 
 /**
  * The query of a list report (one row per person or record): the period and filters of every
@@ -142,9 +128,7 @@ export function listReportResponseSchema<T extends z.ZodType>(row: T, descriptio
       meta: z
         .object({
           ...reportMetaFields,
-          current_page: z.number().int().describe('The page answered, from 1.'),
-          per_page: z.number().int().describe('The page size used.'),
-          total: z.number().int().describe('How many rows the whole list holds.'),
+          ...paginationMetaSchema.shape,
         })
         .describe('What the rows cover and where the page sits in the whole list.'),
     })

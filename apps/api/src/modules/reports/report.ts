@@ -70,8 +70,8 @@ export type ReportDefinition = {
 
 /**
  * How a list report (one row per person or record, so as long as the organisation is large) makes
- * its rows: one query, one order, one record-to-row mapping. The GET call runs
- * `select to_json(q) from (query) q order by order`; an export writes the same records, numbered
+ * its rows: one query, one order, one record-to-row mapping. The GET call answers a page of them
+ * (`listPageOf`; every record through `listRecordsOf` when no page is asked); an export writes the same records, numbered
  * in the same order, to a snapshot table and reads them back a page at a time. Both read the
  * records through `to_json`, so `toRow` sees the same values from either and from both drivers.
  */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   diversityHasAnswersResponseSchema,
   errorResponseSchema,
+  resourcePermissions,
   userParamsSchema,
   userResponseSchema,
   userShowQuerySchema,
@@ -22,8 +23,8 @@ const errors = {
   422: errorResponseSchema,
 };
 
-/** The permission changing a person's status takes (platform-foundation §6). */
-const MANAGE_USERS = 'manage-users';
+/** The permission changing a person's status takes: the catalogue's own for writing people. */
+const MANAGE_USERS = resourcePermissions('users').manage;
 
 /**
  * Users as the application form reads them (applicant-flow §7): a profile with its relations for
