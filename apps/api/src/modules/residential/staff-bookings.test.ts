@@ -159,13 +159,17 @@ describe('booking a stay for someone', () => {
     const team = await lodge(a.id, 2);
     await createChangeoverDay(ctx.db, a.id, team.id, 6);
     const guest = await createAccount(ctx.db, a.id);
-    const saturday = (() => {
-      for (let day = 3; ; day += 1) {
+    // The first Saturday at least three days ahead, and the last one before today (today itself
+    // may be a Saturday, so a week before the first is not always past).
+    const saturdayFrom = (from: number, step: 1 | -1) => {
+      for (let day = from; ; day += step) {
         if (new Date(`${inDays(day)}T00:00:00Z`).getUTCDay() === 6) {
           return day;
         }
       }
-    })();
+    };
+    const saturday = saturdayFrom(3, 1);
+    const pastSaturday = saturdayFrom(-1, -1);
     const url = `/api/users/${guest.id}/residential-bookings`;
     const wrongDay = await call('POST', url, a.manager, {
       team_id: team.id,
@@ -175,8 +179,8 @@ describe('booking a stay for someone', () => {
     expect(errorsOf(wrongDay)).toEqual({ start_date: ['Your stay must start on a Saturday.'] });
     const past = await call('POST', url, a.manager, {
       team_id: team.id,
-      start_date: inDays(saturday - 7),
-      end_date: inDays(saturday),
+      start_date: inDays(pastSaturday),
+      end_date: inDays(pastSaturday + 7),
     });
     expect(errorsOf(past)).toEqual({ start_date: ['A stay cannot start before today.'] });
     const first = await call('POST', url, a.manager, {
