@@ -11,7 +11,7 @@ import { cachedPermissionNames } from '../modules/auth/permission-cache.js';
 import { resolveJwtSecret } from '../modules/auth/secret.js';
 import { createSecurityLog } from '../modules/auth/security-log.js';
 import { verifySessionToken } from '../modules/auth/sessions.js';
-import { createTokenService } from '../modules/auth/tokens.js';
+import { createTokenService, type TokenService, type VerifiedToken } from '../modules/auth/tokens.js';
 
 /** Who is calling: decoded from the bearer token by the token verifier. */
 export type Session = {
@@ -150,6 +150,51 @@ function mayCallWhileEnrolling(request: FastifyRequest, session: Session): boole
   return allowance === 'allowed';
 }
 
+/** Most verified session tokens {@link rememberVerifiedSessions} keeps (a few kilobytes each). */
+const VERIFIED_SESSIONS_KEPT = 1_000;
+
+/**
+ * `tokens` with each session token's signature check kept until the token expires: every signed-in
+ * request presents its token, and checking the HMAC through WebCrypto (an async job, the key
+ * imported again each time) was a fifth of a catalogue index's CPU. What is kept depends only on the
+ * token's text and the secret; the expiry (and not-before) claims are checked again against the
+ * clock on each use, as `jose` checks them. Revocation is not decided here: the session look-up
+ * (`verifySessionToken`) still reads the token and its sign-in on every request. Verifications
+ * with a grace period (renewal, sign-out) and other kinds of token are passed through.
+ */
+export function rememberVerifiedSessions(tokens: TokenService, kept = VERIFIED_SESSIONS_KEPT): TokenService {
+  const verified = new Map<string, VerifiedToken>();
+  return {
+    sign: (kind, input) => tokens.sign(kind, input),
+    async verify(kind, token, options) {
+      if (kind !== 'session' || options?.expiredGraceSeconds !== undefined) {
+        return tokens.verify(kind, token, options);
+      }
+      const known = verified.get(token);
+      if (known) {
+        const now = Math.floor(Date.now() / 1000);
+        if (known.exp > now && !(typeof known.nbf === 'number' && known.nbf > now)) {
+          return known;
+        }
+        verified.delete(token);
+      }
+      const payload = await tokens.verify(kind, token, options);
+      if (payload) {
+        if (verified.size >= kept) {
+          // Oldest first: Map keeps insertion order.
+          const oldest = verified.keys().next();
+          if (!oldest.done) {
+            verified.delete(oldest.value);
+          }
+        }
+        // Shared by every request that presents the token: nobody may change it.
+        verified.set(token, Object.freeze(payload));
+      }
+      return payload;
+    },
+  };
+}
+
 /**
  * Reads `Authorization: Bearer …` on every request. A missing or invalid token leaves the
  * request anonymous; protected routes then answer 401 through `requireAuth`, and every such
@@ -161,7 +206,7 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
     const deps: AuthDeps = {
       db: app.db,
       config: app.config,
-      tokens: createTokenService(secret, app.config.publicOrigin),
+      tokens: rememberVerifiedSessions(createTokenService(secret, app.config.publicOrigin)),
       securityLog: createSecurityLog(app.db, app.log.child({ channel: 'security' })),
       codeKey: createHmac('sha256', secret).update('muster:code-hashes').digest('hex'),
       messenger: () => {

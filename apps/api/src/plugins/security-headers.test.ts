@@ -35,4 +35,22 @@ describe('the security headers', () => {
     }
     expect(parsed).toBe(built);
   });
+
+  it('works out a directive given as a function (a nonce) for each request', async () => {
+    const perRequest = Fastify();
+    let nonce = 0;
+    await perRequest.register(securityHeadersPlugin, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'self'"], scriptSrc: [() => `'nonce-${String((nonce += 1))}'`] },
+      },
+    });
+    perRequest.get('/ok', async () => ({ ok: true }));
+    const first = await perRequest.inject({ url: '/ok' });
+    const second = await perRequest.inject({ url: '/ok' });
+    expect(first.headers['content-security-policy']).toBe("default-src 'self';script-src 'nonce-1'");
+    expect(second.headers['content-security-policy']).toBe("default-src 'self';script-src 'nonce-2'");
+    expect(second.headers['x-powered-by']).toBeUndefined();
+    await perRequest.close();
+  });
 });
