@@ -4,6 +4,7 @@ import { applicantEmail } from '../../test/factories/application.js';
 import { createAccount } from '../../test/factories/auth.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
 import { createUser } from '../../test/factories/user.js';
+import { statementsDuring } from '../../test/statements.js';
 
 let ctx: TestContext;
 let organisation: Awaited<ReturnType<typeof createOrganisation>>;
@@ -120,5 +121,27 @@ describe('POST /api/application/check-email', () => {
     const refused = await check(applicantEmail(), { address });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+  });
+});
+
+// Issue 13: the check is the form's most frequent call, so it reads one prepared statement (built
+// once per database handle, planned once per connection) that answers only what the check tells.
+describe('what the check asks the database', () => {
+  it('a new address costs one prepared statement, built only the first time', async () => {
+    expect((await check(applicantEmail())).statusCode).toBe(200);
+    const seen = await statementsDuring(async () => {
+      expect((await check(applicantEmail())).statusCode).toBe(200);
+    });
+    expect(seen.executed).toHaveLength(1);
+    expect(seen.executed[0]).toMatch(/^select .* from "user_email_addresses"/);
+    expect(seen.built).toEqual([]);
+  });
+
+  it('an existing account costs the same one statement', async () => {
+    const account = await createAccount(ctx.db, organisation.id);
+    const seen = await statementsDuring(async () => {
+      expect((await check(account.email)).statusCode).toBe(409);
+    });
+    expect(seen.executed).toHaveLength(1);
   });
 });

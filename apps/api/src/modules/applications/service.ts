@@ -1,7 +1,7 @@
 import { applicationMessages, type CheckEmailResponse, type SavedApplication } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
 import { HttpError } from '../../plugins/errors.js';
-import { findUserByEmail, findUserById } from '../auth/repository.js';
+import { findEmailHolder, findUserById } from '../auth/repository.js';
 import type { FileUrlOf } from '../files/service.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { findPublishedOpportunity } from '../opportunities/repository.js';
@@ -28,12 +28,12 @@ export async function checkEmail(
   organisation: OrganisationRow,
   email: string,
 ): Promise<CheckEmailResponse> {
-  const user = await findUserByEmail(db, organisation.id, email);
-  if (!user) {
+  const holder = await findEmailHolder(db, organisation.id, email);
+  if (!holder) {
     return { data: { exists: false } };
   }
   const redirect = organisation.ssoProvider ? SSO_REDIRECT_PATH : null;
-  const hasPassword = user.passwordHash !== null;
+  const { hasPassword } = holder;
   const message = redirect
     ? applicationMessages.singleSignOnAccount
     : hasPassword

@@ -1,4 +1,19 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, max, notExists, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  max,
+  notExists,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { union, type AnyPgColumn, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
@@ -31,6 +46,7 @@ import {
 export type UserRow = typeof users.$inferSelect;
 export type AuthSessionRow = typeof authSessions.$inferSelect;
 export type AuthTokenRow = typeof authTokens.$inferSelect;
+export type AuthTokenInsert = typeof authTokens.$inferInsert;
 export type ChallengeRow = typeof twoFactorChallenges.$inferSelect;
 export type SingleUseTokenRow = typeof singleUseTokens.$inferSelect;
 export type SsoStateRow = typeof ssoStates.$inferSelect;
@@ -65,6 +81,22 @@ function rowsOfUser(
 /** Still usable at `now`: neither used nor expired. */
 function live(table: SingleUseTable, now: Date): SQL | undefined {
   return and(isNull(table.consumedAt), gt(table.expiresAt, now));
+}
+
+/**
+ * `build` once per database handle: for named prepared statements of the hottest queries, which
+ * are then built once per handle rather than per request, and planned once per connection.
+ */
+function oncePerHandle<T>(build: (db: Executor) => T): (db: Executor) => T {
+  const built = new WeakMap<Executor, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
 }
 
 /** The first row a query answers, or null. */
@@ -159,6 +191,74 @@ export async function findUserByEmail(
       .limit(1),
   );
   return row?.user ?? null;
+}
+
+/** `users` joined to the address matching the lower-cased `email` placeholder, in the organisation. */
+function byEmailAddress(organisationId: Placeholder): SQL | undefined {
+  return and(
+    eq(userEmailAddresses.organisationId, organisationId),
+    eq(users.organisationId, organisationId),
+    eq(sql`lower(${userEmailAddresses.email})`, sql.placeholder('email')),
+  );
+}
+
+const signInUserQuery = oncePerHandle((db) => {
+  const organisationId = sql.placeholder('organisationId');
+  const enforcingRole = db
+    .select({ one: sql`1` })
+    .from(userRoles)
+    .innerJoin(roleProfiles, eq(roleProfiles.id, userRoles.roleProfileId))
+    .where(
+      and(
+        eq(userRoles.organisationId, organisationId),
+        eq(userRoles.userId, users.id),
+        eq(roleProfiles.enforceTwoFactor, true),
+        activeRole,
+      ),
+    );
+  return db
+    .select({ user: users, roleEnforcesTwoFactor: exists(enforcingRole).mapWith(Boolean) })
+    .from(userEmailAddresses)
+    .innerJoin(users, eq(users.id, userEmailAddresses.userId))
+    .where(byEmailAddress(organisationId))
+    .limit(1)
+    .prepare('find_sign_in_user');
+});
+
+/**
+ * The user holding `email` for a password sign-in, with whether one of their active roles
+ * enforces two-factor (`hasRoleEnforcingTwoFactor`): one round trip for both.
+ */
+export async function findSignInUser(
+  db: Executor,
+  organisationId: number,
+  email: string,
+): Promise<{ user: UserRow; roleEnforcesTwoFactor: boolean } | null> {
+  const [row] = await signInUserQuery(db).execute({ organisationId, email: email.toLowerCase() });
+  return row ?? null;
+}
+
+const emailHolderQuery = oncePerHandle((db) =>
+  db
+    .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean) })
+    .from(userEmailAddresses)
+    .innerJoin(users, eq(users.id, userEmailAddresses.userId))
+    .where(byEmailAddress(sql.placeholder('organisationId')))
+    .limit(1)
+    .prepare('find_email_holder'),
+);
+
+/**
+ * Whether an account of the organisation holds `email`, and whether it has a password: all the
+ * existing-user check of the application form tells, read without the user's row.
+ */
+export async function findEmailHolder(
+  db: Executor,
+  organisationId: number,
+  email: string,
+): Promise<{ hasPassword: boolean } | null> {
+  const [row] = await emailHolderQuery(db).execute({ organisationId, email: email.toLowerCase() });
+  return row ?? null;
 }
 
 /** One user of the organisation. */
@@ -272,7 +372,7 @@ function permissionNamesQuery(db: Executor) {
  * planning its unions costs several times executing them: a named prepared statement is planned
  * once per connection, and the query is built once per handle rather than per request.
  */
-const permissionNamesQueries = new WeakMap<Executor, ReturnType<typeof permissionNamesQuery>>();
+const permissionNamesQueries = oncePerHandle(permissionNamesQuery);
 
 /**
  * Permission names the user holds (platform-foundation §6, deny by default): granted by an active
@@ -285,12 +385,7 @@ export async function loadPermissionNames(
   organisationId: number,
   userId: number,
 ): Promise<string[]> {
-  let query = permissionNamesQueries.get(db);
-  if (!query) {
-    query = permissionNamesQuery(db);
-    permissionNamesQueries.set(db, query);
-  }
-  const rows = await query.execute({ organisationId, userId });
+  const rows = await permissionNamesQueries(db).execute({ organisationId, userId });
   return rows.map((row) => row.name);
 }
 
@@ -386,12 +481,21 @@ export async function findOrganisationsForEmail(
 
 // ---------------------------------------------------------------- sessions and tokens
 
-export async function insertSession(db: Executor, row: typeof authSessions.$inferInsert): Promise<void> {
-  await db.insert(authSessions).values(row);
+export async function insertToken(db: Executor, row: AuthTokenInsert): Promise<void> {
+  await db.insert(authTokens).values(row);
 }
 
-export async function insertToken(db: Executor, row: typeof authTokens.$inferInsert): Promise<void> {
-  await db.insert(authTokens).values(row);
+/**
+ * A new sign-in with its first token, in one statement (the session's insert as a data-modifying
+ * `with`): atomic without a transaction, one round trip instead of four.
+ */
+export async function insertSessionWithToken(
+  db: Executor,
+  session: typeof authSessions.$inferInsert,
+  token: AuthTokenInsert,
+): Promise<void> {
+  const newSession = db.$with('new_session').as(db.insert(authSessions).values(session));
+  await db.with(newSession).insert(authTokens).values(token);
 }
 
 /**

@@ -10,13 +10,14 @@ import {
   findTokenWithSession,
   findUserById,
   hasRoleEnforcingTwoFactor,
-  insertSession,
+  insertSessionWithToken,
   insertToken,
   loadPermissionNames,
   revokeSession,
   revokeTokenIfActive,
   touchSession,
   type AuthSessionRow,
+  type AuthTokenInsert,
   type UserRow,
 } from './repository.js';
 
@@ -90,30 +91,37 @@ export function assertMaySignIn(user: Pick<UserRow, 'statusId'>): void {
   }
 }
 
-async function signAccessToken(
+/**
+ * Signs a session token: its claims (permissions read fresh) and the `auth_tokens` row that makes
+ * it revocable, for the caller to store. `roleEnforcesTwoFactor`, when the caller has just read
+ * it, saves reading the user's roles again.
+ */
+async function issueAccessToken(
   deps: AuthDeps,
   db: Executor,
-  input: { session: AuthSessionRow; organisation: OrganisationRow; user: UserRow; jti: string; now: Date },
-): Promise<{ token: string; user: SessionUser }> {
+  input: {
+    session: AuthSessionRow;
+    organisation: OrganisationRow;
+    user: UserRow;
+    jti: string;
+    now: Date;
+    roleEnforcesTwoFactor?: boolean;
+  },
+): Promise<{ token: string; user: SessionUser; row: AuthTokenInsert }> {
   const { session, organisation, user, jti, now } = input;
   assertMaySignIn(user);
   const expiresAt = new Date(
     Math.min(now.getTime() + deps.config.accessTokenTtl * 1000, session.expiresAt.getTime()),
   );
   const sessionUser = await buildSessionUser(db, organisation, user);
-  await insertToken(db, {
-    id: jti,
-    sessionId: session.id,
-    organisationId: organisation.id,
-    userId: user.id,
-    issuedAt: now,
-    expiresAt,
-  });
   const claims: Omit<SessionClaims, 'kind' | 'sub' | 'jti' | 'iss' | 'aud' | 'iat' | 'exp'> = {
     user: sessionUser,
     environment: deps.config.env,
     amr: session.factors.split('+'),
-    two_factor_enrolment_required: await mustEnrolInTwoFactor(db, user),
+    two_factor_enrolment_required:
+      input.roleEnforcesTwoFactor === undefined
+        ? await mustEnrolInTwoFactor(db, user)
+        : !user.twoFactorEnabled && input.roleEnforcesTwoFactor,
     sid: session.id,
   };
   const token = await deps.tokens.sign('session', {
@@ -123,37 +131,57 @@ async function signAccessToken(
     issuedAt: now,
     claims,
   });
-  return { token, user: sessionUser };
+  const row: AuthTokenInsert = {
+    id: jti,
+    sessionId: session.id,
+    organisationId: organisation.id,
+    userId: user.id,
+    issuedAt: now,
+    expiresAt,
+  };
+  return { token, user: sessionUser, row };
 }
 
 /**
  * Starts a sign-in for a user who has proven who they are with `factors` (e.g. `['pwd',
- * 'email']`): a session lasting at most SESSION_MAX_AGE and its first token. Pass a transaction
- * as `db` to make it part of a larger write.
+ * 'email']`): a session lasting at most SESSION_MAX_AGE and its first token, written in one
+ * statement. Pass a transaction as `db` to make it part of a larger write, and
+ * `roleEnforcesTwoFactor` when it was read with the user.
  */
 export async function startSession(
   deps: AuthDeps,
-  input: { organisation: OrganisationRow; user: UserRow; factors: string[]; db?: Executor },
+  input: {
+    organisation: OrganisationRow;
+    user: UserRow;
+    factors: string[];
+    db?: Executor;
+    roleEnforcesTwoFactor?: boolean;
+  },
 ): Promise<{ token: string; sessionId: string; user: SessionUser }> {
   const { organisation, user, factors } = input;
-  const run = async (db: Executor) => {
-    const now = new Date();
-    const session: AuthSessionRow = {
-      id: randomUUID(),
-      organisationId: organisation.id,
-      userId: user.id,
-      factors: factors.join('+'),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + deps.config.sessionMaxAge * 1000),
-      lastSeenAt: now,
-      revokedAt: null,
-      revokedReason: null,
-    };
-    await insertSession(db, session);
-    const issued = await signAccessToken(deps, db, { session, organisation, user, jti: randomUUID(), now });
-    return { ...issued, sessionId: session.id };
+  const db = input.db ?? deps.db;
+  const now = new Date();
+  const session: AuthSessionRow = {
+    id: randomUUID(),
+    organisationId: organisation.id,
+    userId: user.id,
+    factors: factors.join('+'),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.config.sessionMaxAge * 1000),
+    lastSeenAt: now,
+    revokedAt: null,
+    revokedReason: null,
   };
-  return input.db ? run(input.db) : deps.db.transaction(run);
+  const issued = await issueAccessToken(deps, db, {
+    session,
+    organisation,
+    user,
+    jti: randomUUID(),
+    now,
+    roleEnforcesTwoFactor: input.roleEnforcesTwoFactor,
+  });
+  await insertSessionWithToken(db, session, issued.row);
+  return { token: issued.token, user: issued.user, sessionId: session.id };
 }
 
 /** Organisation id a session-kind token claims, or null when the claim is malformed. */
@@ -307,13 +335,14 @@ export async function refreshSession(
         // Nothing may be written for a dead sign-in: throwing rolls the revocation back.
         throw new DeadSession();
       }
-      const issued = await signAccessToken(deps, tx, {
+      const issued = await issueAccessToken(deps, tx, {
         session: existing.session,
         organisation,
         user,
         jti: newJti,
         now,
       });
+      await insertToken(tx, issued.row);
       await touchSession(tx, organisationId, existing.session.id, now, sessionTouchInterval(deps.config));
       return { ok: true, token: issued.token };
     })

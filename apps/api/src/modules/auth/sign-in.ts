@@ -3,7 +3,7 @@ import type { OrganisationRow } from '../organisation/repository.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { AuthDeps, RequestMeta } from './deps.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
-import { findUserByEmail } from './repository.js';
+import { findSignInUser } from './repository.js';
 import { safeReturnPath } from './return-path.js';
 import { maySignIn, startSession } from './sessions.js';
 import { isTrustedDevice, requiresSecondFactor, startSecondFactor } from './two-factor.js';
@@ -22,7 +22,8 @@ export async function signInWithPassword(
   input: { organisation: OrganisationRow; body: SignInBody; meta: RequestMeta },
 ): Promise<SignInResponse> {
   const { organisation, body, meta } = input;
-  const user = await findUserByEmail(deps.db, organisation.id, body.email);
+  const found = await findSignInUser(deps.db, organisation.id, body.email);
+  const user = found?.user ?? null;
   const fail = async (reason: string, userId: number | null) => {
     await deps.securityLog.record({
       event: 'sign_in',
@@ -35,7 +36,7 @@ export async function signInWithPassword(
     });
   };
 
-  if (!user || !user.passwordHash) {
+  if (!found || !user || !user.passwordHash) {
     await verifyAgainstDummy(body.password);
     if (user?.ssoSubject) {
       await fail('single_sign_on_user', user.id);
@@ -48,6 +49,7 @@ export async function signInWithPassword(
     await fail(user ? 'no_password' : 'unknown_email', user?.id ?? null);
     throw new SignInRefused(401, authMessages.signInFailed);
   }
+  const { roleEnforcesTwoFactor } = found;
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     await fail('wrong_password', user.id);
     throw new SignInRefused(401, authMessages.signInFailed);
@@ -58,7 +60,7 @@ export async function signInWithPassword(
     throw new HttpError(403, authMessages.accountNotActive);
   }
 
-  const needsSecondFactor = await requiresSecondFactor(deps, user);
+  const needsSecondFactor = await requiresSecondFactor(deps, user, roleEnforcesTwoFactor);
   if (needsSecondFactor && !(await isTrustedDevice(deps, user, body.device_token))) {
     const intended = body.intended
       ? safeReturnPath(body.intended, deps.config.publicOrigin, '/portal')
@@ -69,7 +71,7 @@ export async function signInWithPassword(
 
   // Here a user who needs a second factor came with a live trusted-device token.
   const factors = needsSecondFactor ? ['pwd', 'trusted_device'] : ['pwd'];
-  const session = await startSession(deps, { organisation, user, factors });
+  const session = await startSession(deps, { organisation, user, factors, roleEnforcesTwoFactor });
   await deps.securityLog.record({
     event: 'sign_in',
     outcome: 'success',

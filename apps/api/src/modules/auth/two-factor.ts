@@ -35,9 +35,19 @@ class RecoveryCodeRaceLost extends Error {}
 
 const SIGN_IN_AGAIN = 'This sign-in has expired or had too many wrong codes, please sign in again.';
 
-/** True when the user must pass a second factor: they enabled it, or one of their roles enforces it. */
-export async function requiresSecondFactor(deps: AuthDeps, user: UserRow): Promise<boolean> {
-  return user.twoFactorEnabled || (await hasRoleEnforcingTwoFactor(deps.db, user.organisationId, user.id));
+/**
+ * True when the user must pass a second factor: they enabled it, or one of their roles enforces it
+ * (`roleEnforcesTwoFactor` when the caller read that with the user; otherwise read here).
+ */
+export async function requiresSecondFactor(
+  deps: AuthDeps,
+  user: UserRow,
+  roleEnforcesTwoFactor?: boolean,
+): Promise<boolean> {
+  return (
+    user.twoFactorEnabled ||
+    (roleEnforcesTwoFactor ?? (await hasRoleEnforcingTwoFactor(deps.db, user.organisationId, user.id)))
+  );
 }
 
 /**
