@@ -86,6 +86,17 @@ function newestMtime(dir: string): number {
 }
 
 /**
+ * The Node options of `npm start` (apps/api/package.json), so that the bench measures the server
+ * as it is started in use: its V8 heap limits are part of its memory figures.
+ */
+export function startNodeOptions(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
+  return (manifest.scripts?.start ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/**
  * The built server (`apps/api/dist/server.js`), built first when missing or older than the API's
  * or the contract's source; tsx on `src/server.ts` when the build fails.
  */
@@ -104,12 +115,16 @@ export function serverCommand(): ServerCommand {
     if (build.status !== 0) {
       console.log('The build failed: the API runs from source with tsx instead.');
       return {
-        args: ['--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')],
+        args: [...startNodeOptions(), '--import', 'tsx', path.join(apiRoot, 'src', 'server.ts')],
         description: 'tsx src/server.ts',
       };
     }
   }
-  return { args: [built], description: 'node apps/api/dist/server.js (built)' };
+  const options = startNodeOptions();
+  return {
+    args: [...options, built],
+    description: ['node', ...options, 'apps/api/dist/server.js (built)'].join(' '),
+  };
 }
 
 /** The environment of every server of the run: the demo, no history, quiet, limits raised. */

@@ -103,6 +103,13 @@ export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
 /** Most answers kept; beyond it the oldest go first (hosts no organisation serves, unknown slugs). */
 const MAX_ENTRIES = 10_000;
 /**
+ * Most bytes of answers kept (about: a character a byte): address searches are kept per text
+ * searched, so ten thousand of them could otherwise hold a hundred MB or more. Beyond it the oldest go first.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
+/** What an answer kept as a value rather than as JSON text is counted as (an organisation, a form). */
+const VALUE_BYTES = 4 * 1024;
+/**
  * Longest an answer is kept even when nothing says it changed: bounds what no invalidation can
  * see (a write by another program, such as psql or a bulk import, or a lost Redis message).
  */
@@ -112,6 +119,77 @@ const MAX_AGE_MS = 60_000;
 export type AnswerOptions = { tables?: readonly string[] };
 
 type Entry = { value: unknown; storedAt: number; tables: readonly string[] };
+
+/** The kept answers of one process, each with what it counts towards the byte budget. */
+export type AnswerStore<V> = {
+  get(key: string): V | undefined;
+  /** Keeps `value` under `key` as the newest; the oldest go until both limits hold again. */
+  set(key: string, value: V): void;
+  delete(key: string): void;
+  clear(): void;
+  entries(): IterableIterator<[string, V]>;
+  readonly size: number;
+  readonly bytes: number;
+};
+
+/**
+ * A map of answers bounded by count and by size: `weigh` tells what one counts (JSON text its
+ * length, any other value an estimate), and a new answer beyond either limit replaces the oldest.
+ */
+export function boundedAnswerStore<V>(
+  limits: { maxEntries: number; maxBytes: number },
+  weigh: (key: string, value: V) => number,
+): AnswerStore<V> {
+  const kept = new Map<string, { value: V; bytes: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = kept.get(key);
+    if (entry) {
+      bytes -= entry.bytes;
+      kept.delete(key);
+    }
+  };
+  return {
+    get: (key) => kept.get(key)?.value,
+    set(key, value) {
+      drop(key);
+      const size = weigh(key, value);
+      // One answer larger than the whole budget is served but not kept, and costs the others nothing.
+      if (size > limits.maxBytes) {
+        return;
+      }
+      for (const oldest of kept.keys()) {
+        if (kept.size < limits.maxEntries && bytes + size <= limits.maxBytes) {
+          break;
+        }
+        drop(oldest);
+      }
+      kept.set(key, { value, bytes: size });
+      bytes += size;
+    },
+    delete: drop,
+    clear() {
+      kept.clear();
+      bytes = 0;
+    },
+    *entries() {
+      for (const [key, entry] of kept) {
+        yield [key, entry.value];
+      }
+    },
+    get size() {
+      return kept.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+/** What a kept answer counts towards {@link MAX_BYTES}. */
+function answerBytes(key: string, entry: Entry): number {
+  return key.length + (typeof entry.value === 'string' ? entry.value.length : VALUE_BYTES);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,7 +233,7 @@ export type AnswerCache = {
  */
 export const answerCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const entries = new Map<string, Entry>();
+    const entries = boundedAnswerStore<Entry>({ maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES }, answerBytes);
     const building = new Map<string, { promise: Promise<unknown>; tables: readonly string[] }>();
     /** Bumped by every invalidation: a build that began under an older one is not kept. */
     let generation = 0;
@@ -183,7 +261,7 @@ export const answerCachePlugin = fp(
       }
       scoped.forEach((table) => tableGenerations.set(table, (tableGenerations.get(table) ?? 0) + 1));
       const stale = (built: readonly string[]) => built.some((table) => scoped.has(table));
-      for (const [key, entry] of entries) {
+      for (const [key, entry] of entries.entries()) {
         if (stale(entry.tables)) {
           entries.delete(key);
         }
@@ -289,12 +367,6 @@ export const answerCachePlugin = fp(
         tables.every((table, index) => (tableGenerations.get(table) ?? 0) === tablesAt[index]);
       const built = build().then((value) => {
         if (unchanged() && subscribed) {
-          if (entries.size >= MAX_ENTRIES) {
-            const oldest = entries.keys().next();
-            if (!oldest.done) {
-              entries.delete(oldest.value);
-            }
-          }
           entries.set(key, { value, storedAt: Date.now(), tables });
         }
         return value;

@@ -191,4 +191,25 @@ describe('memoryAttemptStore', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps at most its cap of counters: a new key beyond it replaces the oldest window', async () => {
+    const store = memoryAttemptStore(20_000);
+    const hour = 3_600_000;
+    const sizes = vi.spyOn(Map.prototype, 'set');
+    let largest = 0;
+    try {
+      for (let index = 0; index < 50_000; index += 1) {
+        await store.take(`seen:${index}`, hour);
+        const map = sizes.mock.contexts.at(-1) as Map<string, unknown>;
+        largest = Math.max(largest, map.size);
+        sizes.mockClear();
+      }
+    } finally {
+      sizes.mockRestore();
+    }
+    expect(largest).toBe(20_000);
+    // The newest are still counted; the oldest were replaced and count from one again.
+    expect((await store.take('seen:49999', hour)).count).toBe(2);
+    expect((await store.take('seen:0', hour)).count).toBe(1);
+  });
 });

@@ -41,13 +41,22 @@ export type AttemptStore = {
 const SWEEP_FROM = 10_000;
 
 /**
+ * Most counters the in-memory store keeps alive (about 250 bytes each, so some 25 MB): a client
+ * naming a new email address on every request adds one per request for 15 minutes, which made the
+ * store grow with the request rate. Twenty times @fastify/rate-limit's own in-memory LRU (5,000 per
+ * limit), which the `consume`/`check` limits use. Several processes share Redis, which has no cap.
+ */
+export const MAX_MEMORY_COUNTERS = 100_000;
+
+/**
  * The attempt counters of one process. Expired counters are swept out once the map passes a size
  * that then doubles (never below {@link SWEEP_FROM}), so that a sweep, which reads every counter,
  * costs each `take` a constant share on average: sweeping on every `take` past a fixed size made
  * each one read them all while many were alive (one per address a client looked up, kept 15
- * minutes: every check-email read 10,000 counters or more under load).
+ * minutes: every check-email read 10,000 counters or more under load). At most `maxCounters`
+ * are kept: a new counter beyond it replaces the one whose window started first.
  */
-export function memoryAttemptStore(): AttemptStore {
+export function memoryAttemptStore(maxCounters: number = MAX_MEMORY_COUNTERS): AttemptStore {
   const counters = new Map<string, { count: number; expiresAt: number }>();
   let sweepAt = SWEEP_FROM;
   return {
@@ -62,10 +71,21 @@ export function memoryAttemptStore(): AttemptStore {
         sweepAt = Math.max(SWEEP_FROM, 2 * counters.size);
       }
       const current = counters.get(key);
-      const counter = current && current.expiresAt > now ? current : { count: 0, expiresAt: now + windowMs };
-      counter.count += 1;
+      if (current && current.expiresAt > now) {
+        current.count += 1;
+        return { count: current.count, ttlMs: current.expiresAt - now };
+      }
+      // Deleted and set again, so the map's order stays the order the windows started in.
+      counters.delete(key);
+      if (counters.size >= maxCounters) {
+        const first = counters.keys().next();
+        if (!first.done) {
+          counters.delete(first.value);
+        }
+      }
+      const counter = { count: 1, expiresAt: now + windowMs };
       counters.set(key, counter);
-      return { count: counter.count, ttlMs: counter.expiresAt - now };
+      return { count: counter.count, ttlMs: windowMs };
     },
     async give(key) {
       const counter = counters.get(key);

@@ -1,10 +1,23 @@
 import fs from 'node:fs';
-import sharp, { type Sharp } from 'sharp';
+import type sharpLibrary from 'sharp';
+import type { Sharp } from 'sharp';
 import { BmpUnreadableError, decodeBmp, readBmpHeader } from './bmp.js';
 import { MAX_IMAGE_PIXELS } from './limits.js';
 
-// Every upload is a different image: libvips' operation cache would only hold memory.
-sharp.cache(false);
+let loadingSharp: Promise<typeof sharpLibrary> | undefined;
+
+/**
+ * sharp, loaded on the first image processed: libvips keeps about 18 MB resident from the moment
+ * it is loaded, and most processes never receive an image upload.
+ */
+async function loadSharp(): Promise<typeof sharpLibrary> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // Every upload is a different image: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /** The sentences an image is refused with (422 at `file`). */
 export const imageMessages = {
@@ -57,7 +70,9 @@ function asRefusal(error: unknown): Error {
     return new ImageRefusedError(imageMessages.unreadable);
   }
   const message = error instanceof Error ? error.message : '';
-  return new ImageRefusedError(/pixel limit/i.test(message) ? imageMessages.tooLarge : imageMessages.unreadable);
+  return new ImageRefusedError(
+    /pixel limit/i.test(message) ? imageMessages.tooLarge : imageMessages.unreadable,
+  );
 }
 
 /**
@@ -65,6 +80,7 @@ function asRefusal(error: unknown): Error {
  * decompression bomb is refused before anything is decoded), every frame of an animation counted.
  */
 async function openChecked(source: string, mime: string): Promise<Sharp> {
+  const sharp = await loadSharp();
   if (mime === 'image/bmp') {
     const bytes = await fs.promises.readFile(source);
     const { width, height } = readBmpHeader(bytes);

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import {
   EPHEMERAL_FILE_LIFETIME_MS,
   MAX_UPLOAD_BYTES,
@@ -119,6 +118,12 @@ async function judgeType(
 }
 
 /**
+ * file-type, loaded on the first upload judged: with its tokenizers it keeps about 10 MB resident,
+ * for a path most requests never take (the module cache answers every later call).
+ */
+const fileTypeLibrary = () => import('file-type');
+
+/**
  * Judges an upload's mime type from its bytes, never from the client's header or file name.
  * A recognised signature (file-type) decides the type. Bytes with no signature are accepted
  * only as the text type the client declared, when that is text/plain or text/csv and the bytes
@@ -126,7 +131,11 @@ async function judgeType(
  * or SVG (no PNG signature, declared image/png) is refused.
  */
 export async function judgeUploadType(bytes: Uint8Array, declaredMime: string): Promise<string | null> {
-  return judgeType(await fileTypeFromBuffer(bytes), declaredMime, async () => bytes);
+  return judgeType(
+    await (await fileTypeLibrary()).fileTypeFromBuffer(bytes),
+    declaredMime,
+    async () => bytes,
+  );
 }
 
 /** The name a file is shown with: the client's name without folders or control characters, at most 255 long. */
@@ -191,8 +200,10 @@ async function judgeStoredFile(db: Executor, filePath: string, declaredMime: str
     throw new UploadRefusedError(422, uploadMessages.empty);
   }
   // Only what claims to be text is read whole, and only up to the 10 MB an upload may have.
-  const mime = await judgeType(await fileTypeFromFile(filePath), declaredMime, async () =>
-    size <= MAX_UPLOAD_BYTES ? fs.promises.readFile(filePath) : null,
+  const mime = await judgeType(
+    await (await fileTypeLibrary()).fileTypeFromFile(filePath),
+    declaredMime,
+    async () => (size <= MAX_UPLOAD_BYTES ? fs.promises.readFile(filePath) : null),
   );
   if (mime === null || !(await findFileType(db, mime))) {
     throw new UploadRefusedError(415, uploadMessages.typeRefused);
