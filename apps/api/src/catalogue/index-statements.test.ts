@@ -1,9 +1,9 @@
-import { NoopLogger, type Logger } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourcePermissions } from '@muster/contract';
 import { tasks } from '../db/schema/index.js';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createTenant } from '../test/factories/catalogue.js';
+import { statementsDuring } from '../test/statements.js';
 
 // What a signed-in catalogue index asks the database per request: the session look-up and one
 // statement for the page with its total. The caller's permissions come from the answer cache and
@@ -33,18 +33,6 @@ async function tenantWithTasks(count: number) {
   return tenant;
 }
 
-/** The SQL of every statement run while `run` runs (prepared ones each time they run, transactions' too). */
-async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-  // Every statement run through Drizzle is logged to its logger (none configured: the no-op one).
-  const logged = vi.spyOn(NoopLogger.prototype as Logger, 'logQuery');
-  try {
-    await run();
-    return logged.mock.calls.map(([text]) => text);
-  } finally {
-    logged.mockRestore();
-  }
-}
-
 type Page = {
   data: Array<{ title: string }>;
   meta: { current_page: number; per_page: number; total: number };
@@ -61,7 +49,7 @@ describe('GET /api/tasks, signed in', () => {
     expect((await list(tenant.viewer, 'per_page=2')).statusCode).toBe(200);
 
     const responses: Array<Awaited<ReturnType<typeof list>>> = [];
-    const statements = await statementsDuring(async () => {
+    const { executed: statements } = await statementsDuring(async () => {
       responses.push(await list(tenant.viewer, 'per_page=2'));
     });
     expect(responses[0]?.statusCode).toBe(200);

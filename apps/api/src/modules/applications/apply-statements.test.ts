@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formSectionQuestions, opportunities, questions } from '../../db/schema/index.js';
 import { seedDemo, type DemoSeedResult } from '../../db/seed/demo.js';
+import { statementsDuring } from '../../test/statements.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { newApplicantDetails } from '../../test/factories/application.js';
 
@@ -65,42 +66,17 @@ function dryRun(overrides: Record<string, unknown> = {}) {
   });
 }
 
-/** The SQL of every statement prepared while `run` runs, transactions' included (their sessions share the class). */
-async function sqlDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const session = (ctx.db as unknown as { session: object }).session;
-  const prototype = Object.getPrototypeOf(session) as { prepareQuery: (query: { sql: string }) => unknown };
-  const prepared = vi.spyOn(prototype, 'prepareQuery');
-  try {
-    await run();
-    return prepared.mock.calls.map(([query]) => query.sql);
-  } finally {
-    prepared.mockRestore();
-  }
-}
-
-/** How many statements the app's database handle prepares while `run` runs. */
-async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
-  const session = (ctx.db as unknown as { session: { prepareQuery: (...args: never[]) => unknown } }).session;
-  const prepared = vi.spyOn(session, 'prepareQuery');
-  try {
-    await run();
-    return prepared.mock.calls.length;
-  } finally {
-    prepared.mockRestore();
-  }
-}
-
 describe('the apply route and the answer cache', () => {
   it('a dry run reads the opportunity and its form once: the next one reads only the motivations and the email', async () => {
     const first = await dryRun();
     expect(first.statusCode, first.body).toBe(200);
     let second: Awaited<ReturnType<typeof dryRun>> | undefined;
-    const statements = await statementsDuring(async () => {
+    const { executed: statements } = await statementsDuring(async () => {
       second = await dryRun();
     });
     expect(second?.statusCode, second?.body).toBe(200);
     // The public motivations, and whether the new applicant's email has an account.
-    expect(statements).toBe(2);
+    expect(statements).toHaveLength(2);
   });
 
   it('a committed change to the form is seen by the next submit', async () => {
@@ -143,7 +119,7 @@ describe('the apply route and the answer cache', () => {
 
   it('a new application writes its answers, attribute values and slots without deleting first', async () => {
     let response: Awaited<ReturnType<typeof dryRun>> | undefined;
-    const statements = await sqlDuring(async () => {
+    const { executed: statements } = await statementsDuring(async () => {
       response = await dryRun({ validateOnly: undefined });
     });
     expect(response?.statusCode, response?.body).toBe(201);
