@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
+import { oncePerHandle } from '../db/once-per-handle.js';
 import { insertedRow } from '../db/rows.js';
 
 /** A stored row, keyed by camelCase column key. */
@@ -120,11 +121,10 @@ function listOrder(access: TableAccess, sort: ColumnSort[] = []): SQL[] {
   ];
 }
 
-/** Prepared plain pages, by database and table: built once, not on every request. */
-const plainPages = new WeakMap<
-  object,
-  WeakMap<TableAccess, (values: Record<string, unknown>) => Promise<CountedPage>>
->();
+type PlainPage = (values: Record<string, unknown>) => Promise<CountedPage>;
+
+/** Prepared plain pages, by table and database handle: built once, not on every request. */
+const plainPages = new WeakMap<TableAccess, (db: Executor) => PlainPage>();
 
 /**
  * The page query of an index with no filter, sort or search (the usual one), built once per table
@@ -132,31 +132,24 @@ const plainPages = new WeakMap<
  * Drizzle cost more CPU than the rest of the request. On PostgreSQL it is a named prepared
  * statement (parsed once per connection); the name is the SQL's digest, so it is unique to it.
  */
-function preparedPlainPage(
-  db: Executor,
-  access: TableAccess,
-): (values: Record<string, unknown>) => Promise<CountedPage> {
-  let byAccess = plainPages.get(db);
-  if (!byAccess) {
-    byAccess = new WeakMap();
-    plainPages.set(db, byAccess);
+function preparedPlainPage(db: Executor, access: TableAccess): PlainPage {
+  let byHandle = plainPages.get(access);
+  if (!byHandle) {
+    byHandle = oncePerHandle((handle) => {
+      const owner: OwnerPlaceholders = {
+        organisationId: sql.placeholder('organisationId'),
+        parentIds: access.parentColumns.map((_, index) => sql.placeholder(`parent${String(index)}`)),
+      };
+      const query = countedPageQuery(handle, access, ownedBy(access, owner), listOrder(access))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+      const digest = createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 24);
+      const prepared = query.prepare(`catalogue_page_${digest}`);
+      return (values) => prepared.execute(values);
+    });
+    plainPages.set(access, byHandle);
   }
-  const kept = byAccess.get(access);
-  if (kept) {
-    return kept;
-  }
-  const owner: OwnerPlaceholders = {
-    organisationId: sql.placeholder('organisationId'),
-    parentIds: access.parentColumns.map((_, index) => sql.placeholder(`parent${String(index)}`)),
-  };
-  const query = countedPageQuery(db, access, ownedBy(access, owner), listOrder(access))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-  const digest = createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 24);
-  const prepared = query.prepare(`catalogue_page_${digest}`);
-  const execute = (values: Record<string, unknown>) => prepared.execute(values) as Promise<CountedPage>;
-  byAccess.set(access, execute);
-  return execute;
+  return byHandle(db);
 }
 
 /** One page of the owner's rows in list order, plus how many there are in all. */

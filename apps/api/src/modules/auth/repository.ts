@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { union, type AnyPgColumn, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { oncePerHandle } from '../../db/once-per-handle.js';
 import {
   authSessions,
   authTokens,
@@ -81,22 +82,6 @@ function rowsOfUser(
 /** Still usable at `now`: neither used nor expired. */
 function live(table: SingleUseTable, now: Date): SQL | undefined {
   return and(isNull(table.consumedAt), gt(table.expiresAt, now));
-}
-
-/**
- * `build` once per database handle: for named prepared statements of the hottest queries, which
- * are then built once per handle rather than per request, and planned once per connection.
- */
-function oncePerHandle<T>(build: (db: Executor) => T): (db: Executor) => T {
-  const built = new WeakMap<Executor, T>();
-  return (db) => {
-    let query = built.get(db);
-    if (!query) {
-      query = build(db);
-      built.set(db, query);
-    }
-    return query;
-  };
 }
 
 /** The first row a query answers, or null. */
@@ -521,20 +506,32 @@ export async function touchSession(
     );
 }
 
+/**
+ * The token-with-session look-up of each database handle, prepared: every signed-in request makes
+ * it, and building the select of both rows through Drizzle cost more CPU than running it.
+ */
+const tokenWithSessionQuery = oncePerHandle((db) =>
+  db
+    .select({ token: authTokens, session: authSessions })
+    .from(authTokens)
+    .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
+    .where(
+      and(
+        eq(authTokens.id, sql.placeholder('jti')),
+        eq(authTokens.organisationId, sql.placeholder('organisationId')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_token_with_session'),
+);
+
 /** A token with its session, for verification and renewal. */
 export async function findTokenWithSession(
   db: Executor,
   organisationId: number,
   jti: string,
 ): Promise<{ token: AuthTokenRow; session: AuthSessionRow } | null> {
-  return firstOrNull(
-    db
-      .select({ token: authTokens, session: authSessions })
-      .from(authTokens)
-      .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
-      .where(rowOf(authTokens, organisationId, jti))
-      .limit(1),
-  );
+  return firstOrNull(tokenWithSessionQuery(db).execute({ organisationId, jti }));
 }
 
 /**
