@@ -63,10 +63,18 @@ export async function buildSessionUser(
 /**
  * True when one of the user's roles requires two-factor and they have not switched it on: their
  * sign-in is held to setting it up. Worked out whenever a token is signed, so renewing the token
- * after set-up ends the hold.
+ * after set-up ends the hold. `roleEnforcesTwoFactor`, when the caller has just read it, is used
+ * instead of reading the roles again.
  */
-export async function mustEnrolInTwoFactor(db: Executor, user: UserRow): Promise<boolean> {
-  return !user.twoFactorEnabled && (await hasRoleEnforcingTwoFactor(db, user.organisationId, user.id));
+export async function mustEnrolInTwoFactor(
+  db: Executor,
+  user: UserRow,
+  roleEnforcesTwoFactor?: boolean,
+): Promise<boolean> {
+  return (
+    !user.twoFactorEnabled &&
+    (roleEnforcesTwoFactor ?? (await hasRoleEnforcingTwoFactor(db, user.organisationId, user.id)))
+  );
 }
 
 /** Statuses whose holders may not sign in or renew a session: inactive, left and blocked. */
@@ -118,10 +126,7 @@ async function issueAccessToken(
     user: sessionUser,
     environment: deps.config.env,
     amr: session.factors.split('+'),
-    two_factor_enrolment_required:
-      input.roleEnforcesTwoFactor === undefined
-        ? await mustEnrolInTwoFactor(db, user)
-        : !user.twoFactorEnabled && input.roleEnforcesTwoFactor,
+    two_factor_enrolment_required: await mustEnrolInTwoFactor(db, user, input.roleEnforcesTwoFactor),
     sid: session.id,
   };
   const token = await deps.tokens.sign('session', {
