@@ -155,6 +155,15 @@ function revokeLiveTokens(
 
 // ---------------------------------------------------------------- users
 
+/** `users` joined to the address matching the lower-cased `email` (a value or a placeholder), in the organisation. */
+function byEmailAddress(organisationId: number | Placeholder, email: string | Placeholder): SQL | undefined {
+  return and(
+    eq(userEmailAddresses.organisationId, organisationId),
+    eq(users.organisationId, organisationId),
+    eq(sql`lower(${userEmailAddresses.email})`, email),
+  );
+}
+
 /** The user holding `email` in the organisation (emails are unique per organisation, case-insensitive). */
 export async function findUserByEmail(
   db: Executor,
@@ -166,46 +175,45 @@ export async function findUserByEmail(
       .select({ user: users })
       .from(userEmailAddresses)
       .innerJoin(users, eq(users.id, userEmailAddresses.userId))
-      .where(
-        and(
-          eq(userEmailAddresses.organisationId, organisationId),
-          eq(users.organisationId, organisationId),
-          eq(sql`lower(${userEmailAddresses.email})`, email.toLowerCase()),
-        ),
-      )
+      .where(byEmailAddress(organisationId, email.toLowerCase()))
       .limit(1),
   );
   return row?.user ?? null;
 }
 
-/** `users` joined to the address matching the lower-cased `email` placeholder, in the organisation. */
-function byEmailAddress(organisationId: Placeholder): SQL | undefined {
-  return and(
-    eq(userEmailAddresses.organisationId, organisationId),
-    eq(users.organisationId, organisationId),
-    eq(sql`lower(${userEmailAddresses.email})`, sql.placeholder('email')),
-  );
-}
-
-const signInUserQuery = oncePerHandle((db) => {
-  const organisationId = sql.placeholder('organisationId');
-  const enforcingRole = db
-    .select({ one: sql`1` })
+/**
+ * The user's active roles whose profile enforces two-factor; `userId` is a value, or the outer
+ * query's column when this is a subquery.
+ */
+function rolesEnforcingTwoFactor(
+  db: Executor,
+  organisationId: number | Placeholder,
+  userId: number | AnyPgColumn,
+) {
+  return db
+    .select({ id: userRoles.id })
     .from(userRoles)
     .innerJoin(roleProfiles, eq(roleProfiles.id, userRoles.roleProfileId))
     .where(
       and(
         eq(userRoles.organisationId, organisationId),
-        eq(userRoles.userId, users.id),
+        eq(userRoles.userId, userId),
         eq(roleProfiles.enforceTwoFactor, true),
         activeRole,
       ),
     );
+}
+
+const signInUserQuery = oncePerHandle((db) => {
+  const organisationId = sql.placeholder('organisationId');
   return db
-    .select({ user: users, roleEnforcesTwoFactor: exists(enforcingRole).mapWith(Boolean) })
+    .select({
+      user: users,
+      roleEnforcesTwoFactor: exists(rolesEnforcingTwoFactor(db, organisationId, users.id)).mapWith(Boolean),
+    })
     .from(userEmailAddresses)
     .innerJoin(users, eq(users.id, userEmailAddresses.userId))
-    .where(byEmailAddress(organisationId))
+    .where(byEmailAddress(organisationId, sql.placeholder('email')))
     .limit(1)
     .prepare('find_sign_in_user');
 });
@@ -228,7 +236,7 @@ const emailHolderQuery = oncePerHandle((db) =>
     .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean) })
     .from(userEmailAddresses)
     .innerJoin(users, eq(users.id, userEmailAddresses.userId))
-    .where(byEmailAddress(sql.placeholder('organisationId')))
+    .where(byEmailAddress(sql.placeholder('organisationId'), sql.placeholder('email')))
     .limit(1)
     .prepare('find_email_holder'),
 );
@@ -380,21 +388,7 @@ export async function hasRoleEnforcingTwoFactor(
   organisationId: number,
   userId: number,
 ): Promise<boolean> {
-  const row = await firstOrNull(
-    db
-      .select({ id: userRoles.id })
-      .from(userRoles)
-      .innerJoin(roleProfiles, eq(roleProfiles.id, userRoles.roleProfileId))
-      .where(
-        and(
-          rowsOfUser(userRoles, organisationId, userId),
-          eq(roleProfiles.enforceTwoFactor, true),
-          activeRole,
-        ),
-      )
-      .limit(1),
-  );
-  return row !== null;
+  return (await firstOrNull(rolesEnforcingTwoFactor(db, organisationId, userId).limit(1))) !== null;
 }
 
 /** Sets a new password hash and voids trusted devices issued before now. */
