@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, typ
 import type { Executor } from '../db/client.js';
 import { catalogueRecords } from '../db/schema/index.js';
 import { insertedRow } from '../db/rows.js';
-import { likePattern } from './repository.js';
+import { likePattern, rowsWithTotal } from './repository.js';
 
 /** A stored catalogue document. */
 export type DocumentRow = typeof catalogueRecords.$inferSelect;
@@ -69,16 +69,7 @@ export async function listDocuments(
     .orderBy(...query.sort.map(sortKey), asc(catalogueRecords.id))
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
-  const rows: DocumentRow[] = page.map((found) => found.row);
-  const first = page[0];
-  if (first) {
-    return { rows, total: first.total };
-  }
-  if (query.page === 1) {
-    return { rows, total: 0 };
-  }
-  const [counted] = await counting;
-  return { rows, total: counted?.total ?? 0 };
+  return rowsWithTotal<DocumentRow>(page, query.page, () => counting);
 }
 
 /** The scope's document with that id, or null. */

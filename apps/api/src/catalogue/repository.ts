@@ -188,16 +188,29 @@ export async function listRows(
     : await countedPageQuery(db, access, where(), listOrder(access, query.sort))
         .limit(query.perPage)
         .offset(offset);
+  return rowsWithTotal(page, query.page, () =>
+    db.select({ total: count() }).from(access.table).where(where()),
+  );
+}
+
+/**
+ * The rows of a page whose rows each carry the list's total, with that total. An empty first page
+ * means an empty list; past the last page no row carries it, so `counting` is built and run then.
+ */
+export async function rowsWithTotal<R>(
+  page: ReadonlyArray<{ row: R; total: number }>,
+  pageNumber: number,
+  counting: () => PromiseLike<Array<{ total: number }>>,
+): Promise<{ rows: R[]; total: number }> {
   const rows = page.map((found) => found.row);
   const first = page[0];
   if (first) {
     return { rows, total: first.total };
   }
-  if (query.page === 1) {
+  if (pageNumber === 1) {
     return { rows, total: 0 };
   }
-  // Past the last page no row carries the count: it is asked for on its own.
-  const [counted] = await db.select({ total: count() }).from(access.table).where(where());
+  const [counted] = await counting();
   return { rows, total: counted?.total ?? 0 };
 }
 
