@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formSectionQuestions, opportunities, questions } from '../../db/schema/index.js';
+import { formSectionQuestions, motivations, opportunities, questions } from '../../db/schema/index.js';
 import { seedDemo, type DemoSeedResult } from '../../db/seed/demo.js';
 import { statementsDuring } from '../../test/statements.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
@@ -67,7 +67,7 @@ function dryRun(overrides: Record<string, unknown> = {}) {
 }
 
 describe('the apply route and the answer cache', () => {
-  it('a dry run reads the opportunity and its form once: the next one reads only the motivations and the email', async () => {
+  it('a dry run reads the opportunity, its form and the motivations once: the next one reads only the email', async () => {
     const first = await dryRun();
     expect(first.statusCode, first.body).toBe(200);
     let second: Awaited<ReturnType<typeof dryRun>> | undefined;
@@ -75,8 +75,8 @@ describe('the apply route and the answer cache', () => {
       second = await dryRun();
     });
     expect(second?.statusCode, second?.body).toBe(200);
-    // The public motivations, and whether the new applicant's email has an account.
-    expect(statements).toHaveLength(2);
+    // Whether the new applicant's email has an account.
+    expect(statements).toHaveLength(1);
   });
 
   it('a committed change to the form is seen by the next submit', async () => {
@@ -103,6 +103,22 @@ describe('the apply route and the answer cache', () => {
         .set({ compulsory: question.compulsory })
         .where(eq(questions.id, question.id));
     }
+  });
+
+  it('a motivation taken off the form after a submit is refused (422) by the next one', async () => {
+    expect((await dryRun()).statusCode).toBe(200);
+    const chosen = eq(motivations.id, quickHelp.motivation);
+    await ctx.db.update(motivations).set({ public: false }).where(chosen);
+    try {
+      const response = await dryRun();
+      expect(response.statusCode, response.body).toBe(422);
+      expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toContain(
+        'motivation',
+      );
+    } finally {
+      await ctx.db.update(motivations).set({ public: true }).where(chosen);
+    }
+    expect((await dryRun()).statusCode).toBe(200);
   });
 
   it('an opportunity unpublished after a submit is refused (404) by the next one', async () => {

@@ -17,7 +17,13 @@ import { HttpError, issuesToErrors, validationError } from '../../plugins/errors
 import type { AuthDeps } from '../auth/deps.js';
 import { createLoginLink } from '../auth/links.js';
 import { hashPassword } from '../auth/passwords.js';
-import { findUserByEmail, findUserById, updatePasswordHash, type UserRow } from '../auth/repository.js';
+import {
+  findEmailHolder,
+  findUserByEmail,
+  findUserById,
+  updatePasswordHash,
+  type UserRow,
+} from '../auth/repository.js';
 import type { FileStore } from '../files/service.js';
 import type { Outbox } from '../outbox/service.js';
 import { listPublicMotivations } from '../motivations/repository.js';
@@ -145,8 +151,7 @@ async function publishedOpportunityOf(
 /**
  * What a submit validates against that is the same for every applicant of the opportunity: the
  * form's sections and the opportunity's places and times. Kept in the answer cache, whose tables
- * (CACHED_ANSWER_TABLES) include every one read here. (The motivations are not among them, so
- * they are read per request.)
+ * (CACHED_ANSWER_TABLES) include every one read here.
  */
 async function applicationFormOf(deps: SubmitDeps, organisationId: number, opportunityId: number) {
   return deps.cache.remember(`apply:form:${String(organisationId)}:${String(opportunityId)}`, async () => {
@@ -156,6 +161,18 @@ async function applicationFormOf(deps: SubmitDeps, organisationId: number, oppor
     ]);
     return deepFreeze({ sections, subLocations });
   });
+}
+
+/**
+ * The ids of the organisation's public motivations (a motivation step's choices), from the answer
+ * cache: `motivations` is among CACHED_ANSWER_TABLES, so a committed change is seen by the next submit.
+ */
+async function publicMotivationIdsOf(deps: SubmitDeps, organisationId: number): Promise<readonly number[]> {
+  return deps.cache.remember(`apply:motivations:${String(organisationId)}`, async () =>
+    Object.freeze(
+      (await listPublicMotivations(deps.db, organisationId, 999)).map((motivation) => motivation.id),
+    ),
+  );
 }
 
 /** Plain JSON of a body with files replaced by their name, type and digest, keys sorted. */
@@ -434,9 +451,9 @@ async function submitUnanswered(
   const applicant = await resolveApplicant(db, { organisation, opportunityId: opportunity.id, raw, session });
   const user = existingUserOf(applicant);
   const today = todayIn(organisation.timezone);
-  const [{ sections, subLocations }, motivations, supplied, diversityAnswered] = await Promise.all([
+  const [{ sections, subLocations }, motivationIds, supplied, diversityAnswered] = await Promise.all([
     applicationFormOf(deps, organisationId, opportunity.id),
-    listPublicMotivations(db, organisationId, 999),
+    publicMotivationIdsOf(deps, organisationId),
     user ? listSuppliedDocumentTypeIds(db, organisationId, user.id) : Promise.resolve([]),
     user ? hasDiversityAnswers(db, organisationId, user.id) : Promise.resolve(false),
   ]);
@@ -463,7 +480,7 @@ async function submitUnanswered(
     knownDob: user?.dob ?? null,
     suppliedDocumentIds: supplied,
     diversityAnswered,
-    motivationIds: motivations.map((motivation) => motivation.id),
+    motivationIds,
     timeslotIds: subLocations.slots.map((slot) => slot.id),
     bookingCalendar: sections.some((section) => section.type === 'residential')
       ? await loadBookingCalendar(
@@ -488,7 +505,7 @@ async function submitUnanswered(
   if (newEmail !== null) {
     await input.beforeEmailLookup?.(newEmail);
   }
-  if (newEmail !== null && (await findUserByEmail(db, organisationId, newEmail))) {
+  if (newEmail !== null && (await findEmailHolder(db, organisationId, newEmail))) {
     const message =
       supervisorId !== null ? applicationMessages.supervisedHasAccount : applicationMessages.signInRequired;
     throw new HttpError(409, message, { email: [message] });
