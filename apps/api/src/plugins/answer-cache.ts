@@ -22,6 +22,7 @@ import {
   formSectionQuestions,
   formSections,
   formSectionTerms,
+  motivations,
   opportunities,
   opportunitySubLocations,
   opportunityTimeslots,
@@ -39,11 +40,13 @@ import {
   users,
 } from '../db/schema/index.js';
 import { PERMISSION_TABLES } from '../modules/auth/permission-cache.js';
+import { SESSION_TABLES } from '../modules/auth/session-cache.js';
 
 /**
  * Every table a cached answer is built from: the organisation and its hosts (tenancy, organisation
  * detail), an opportunity with its role profile, team, places and times, and every part of its
- * application form. A committed write to any of them empties the cache of every process.
+ * application form with the organisation's public motivations. A committed write to any of them
+ * empties the cache of every process.
  */
 export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
   [
@@ -74,6 +77,8 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
     diversityQuestionOptions,
     diversityQuestionDependencies,
     diversityOptions,
+    // The public motivations a motivation step offers (its choices, checked by every submit).
+    motivations,
   ].map((table) => getTableName(table)),
 );
 
@@ -86,7 +91,8 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
  * watch does not see: an answer built from bookings names `users` too. The built-in address finder's
  * suggestions are built from `addresses` alone (reference data, the same for every organisation).
  * A user's permission names (the auth plugin, every signed-in request) are built from the grant,
- * role and denial tables of `PERMISSION_TABLES`.
+ * role and denial tables of `PERMISSION_TABLES`; a token's look-up with its sign-in (every signed-in
+ * request) from the tables of `SESSION_TABLES`.
  */
 export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
   ...[
@@ -98,6 +104,7 @@ export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
     addresses,
   ].map((table) => getTableName(table)),
   ...PERMISSION_TABLES,
+  ...SESSION_TABLES,
 ]);
 
 /** Most answers kept; beyond it the oldest go first (hosts no organisation serves, unknown slugs). */

@@ -10,6 +10,7 @@ import type { OwnAccountContext } from '../modules/auth/own-account.js';
 import { cachedPermissionNames } from '../modules/auth/permission-cache.js';
 import { resolveJwtSecret } from '../modules/auth/secret.js';
 import { createSecurityLog } from '../modules/auth/security-log.js';
+import { cachedTokenWithSession } from '../modules/auth/session-cache.js';
 import { verifySessionToken } from '../modules/auth/sessions.js';
 import { createTokenService, type TokenService, type VerifiedToken } from '../modules/auth/tokens.js';
 
@@ -159,7 +160,7 @@ const VERIFIED_SESSIONS_KEPT = 1_000;
  * imported again each time) was a fifth of a catalogue index's CPU. What is kept depends only on the
  * token's text and the secret; the expiry (and not-before) claims are checked again against the
  * clock on each use, as `jose` checks them. Revocation is not decided here: the session look-up
- * (`verifySessionToken`) still reads the token and its sign-in on every request. Verifications
+ * (`verifySessionToken`) reads the token and its sign-in, kept until a write to them. Verifications
  * with a grace period (renewal, sign-out) and other kinds of token are passed through.
  */
 export function rememberVerifiedSessions(tokens: TokenService, kept = VERIFIED_SESSIONS_KEPT): TokenService {
@@ -220,11 +221,16 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
 
     // Permissions are kept per user in the answer cache, which every committed write to a table
     // they are read from empties at once, in every process (modules/auth/permission-cache.ts).
-    const permissionsOf = app.hasDecorator('answerCache')
-      ? cachedPermissionNames(app.answerCache, app.db)
-      : undefined;
+    // So is each token's look-up with its sign-in (modules/auth/session-cache.ts): a revocation is
+    // such a write.
+    const cached = app.hasDecorator('answerCache')
+      ? {
+          permissionsOf: cachedPermissionNames(app.answerCache, app.db),
+          sessionOf: cachedTokenWithSession(app.answerCache, app.db),
+        }
+      : {};
     const verifyToken: TokenVerifier =
-      options.verifyToken ?? ((token) => verifySessionToken(deps, token, { permissionsOf }));
+      options.verifyToken ?? ((token) => verifySessionToken(deps, token, cached));
     const rejectedTokens = new WeakSet<FastifyRequest>();
     app.decorateRequest('session', null);
     app.addHook('preHandler', async (request) => {

@@ -206,6 +206,8 @@ export async function verifySessionToken(
   options: {
     /** The permission names the user holds now (default: read from the database each time). */
     permissionsOf?: (organisationId: number, userId: number) => Promise<string[]>;
+    /** The token's row with its sign-in's (default: read from the database each time). */
+    sessionOf?: (organisationId: number, jti: string) => ReturnType<typeof findTokenWithSession>;
   } = {},
 ): Promise<VerifiedSession | null> {
   const payload = await deps.tokens.verify('session', token);
@@ -213,7 +215,8 @@ export async function verifySessionToken(
   if (!payload || organisationId === null) {
     return null;
   }
-  const found = await findTokenWithSession(deps.db, organisationId, payload.jti);
+  const sessionOf = options.sessionOf ?? ((orgId, jti) => findTokenWithSession(deps.db, orgId, jti));
+  const found = await sessionOf(organisationId, payload.jti);
   const now = Date.now();
   if (
     !found ||
