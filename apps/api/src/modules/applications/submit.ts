@@ -28,6 +28,7 @@ import type { FileStore } from '../files/service.js';
 import type { Outbox } from '../outbox/service.js';
 import { listPublicMotivations } from '../motivations/repository.js';
 import type { OrganisationRow } from '../organisation/repository.js';
+import { todayIn } from '../organisation/today.js';
 import { findPublishedOpportunity, listSubLocations } from '../opportunities/repository.js';
 import { getApplicationForm } from '../opportunities/service.js';
 import { hasDiversityAnswers } from '../users/repository.js';
@@ -86,36 +87,6 @@ export type SubmitInput = {
 
 export type SubmitResult =
   { status: 200; body: ApplyValidateResponse } | { status: 201; body: ApplySubmitResponse };
-
-/** One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than using one. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // Throws a RangeError for an unknown zone (never kept).
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Today (YYYY-MM-DD) in the organisation's time zone; London when the zone is unknown. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = dayFormatOf(timeZone).formatToParts(now);
-  } catch {
-    parts = dayFormatOf('Europe/London').formatToParts(now);
-  }
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 /** Freezes `value` and everything it holds: a cached answer is shared by every request. */
 function deepFreeze<T>(value: T): T {

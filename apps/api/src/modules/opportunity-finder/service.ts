@@ -7,7 +7,7 @@ import {
   type ResidentialOpportunityListQuery,
 } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
-import { todayIn } from '../applications/submit.js';
+import { todayIn } from '../organisation/today.js';
 import {
   listOpportunityCounties,
   listOpportunityCountries,

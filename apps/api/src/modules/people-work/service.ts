@@ -32,7 +32,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { displayNameOf } from '../auth/sessions.js';
 import { findFile, markFilesAttached } from '../files/repository.js';
-import { todayIn } from '../applications/submit.js';
+import { todayIn } from '../organisation/today.js';
 import {
   attachmentTargetExists,
   completeUserInduction,

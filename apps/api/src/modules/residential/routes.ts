@@ -23,7 +23,7 @@ import {
 } from '../../db/schema/index.js';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { todayIn } from '../applications/submit.js';
+import { todayIn } from '../organisation/today.js';
 import {
   assertMayCancelBooking,
   assertMayViewBooking,

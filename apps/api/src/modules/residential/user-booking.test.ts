@@ -8,7 +8,7 @@ import { createAccount, sessionTokenFor } from '../../test/factories/auth.js';
 import { createOpportunity, createTeam } from '../../test/factories/opportunity.js';
 import { createOrganisation, type TestOrganisation } from '../../test/factories/organisation.js';
 import { createBooking, createCancelReason, createRoom } from '../../test/factories/residential.js';
-import { todayIn } from '../applications/submit.js';
+import { todayIn } from '../organisation/today.js';
 
 let ctx: TestContext;
 let organisation: TestOrganisation;

@@ -213,23 +213,6 @@ function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-/** Today's date in a time zone (UTC when the zone is unknown). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /**
  * The dates a repeating rule falls on between `from` and `until` (both included): its weekday,
  * every `everyWeeks` weeks counted from its first such weekday on or after its start date.

@@ -24,7 +24,7 @@ import {
   createChangeoverDay,
   createRoom,
 } from '../../../test/factories/residential.js';
-import { todayIn } from '../submit.js';
+import { todayIn } from '../../organisation/today.js';
 import { reviewApplyStep } from './review-apply.js';
 
 /*

@@ -6,7 +6,7 @@ import {
   type ReportPeriod,
 } from '@muster/contract';
 import { isoUtc, metaOf } from '../overview/people.js';
-import { todayIn } from '../../applications/submit.js';
+import { todayIn } from '../../organisation/today.js';
 import { defineListReport } from '../report.js';
 import { activitiesInScope, participantsInScope } from './activities-sql.js';
 
