@@ -133,7 +133,7 @@ describe('the apply route and the answer cache', () => {
     expect((await dryRun()).statusCode).toBe(200);
   });
 
-  it('a new application writes its answers, attribute values and slots without deleting first', async () => {
+  it('a new application writes its answers, attribute values, slots and consents without deleting first', async () => {
     let response: Awaited<ReturnType<typeof dryRun>> | undefined;
     const { executed: statements } = await statementsDuring(async () => {
       response = await dryRun({ validateOnly: undefined });
@@ -141,8 +141,13 @@ describe('the apply route and the answer cache', () => {
     expect(response?.statusCode, response?.body).toBe(201);
     const deletes = statements.filter((text) => /^delete from/i.test(text));
     expect(deletes.join('\n')).not.toMatch(
-      /application_question_answers|application_timeslots|user_attribute_value_files/,
+      /application_question_answers|application_timeslots|user_attribute_value_files|application_additional_consents|user_consent_answers/,
     );
+    // Nor reads the new person's consent answers before writing them.
+    expect(statements.filter((text) => /^select .* from "user_consent_answers"/i.test(text))).toEqual([]);
+    // Their consent answer is written, with its change log.
+    expect(statements.filter((text) => /^insert into "user_consent_answers"/i.test(text))).toHaveLength(1);
+    expect(statements.filter((text) => /^insert into "consent_change_logs"/i.test(text))).toHaveLength(1);
     // Both attributes (occupation, preferred contact) in one statement.
     expect(statements.filter((text) => /^insert into "user_attribute_values"/i.test(text))).toHaveLength(1);
   });

@@ -532,20 +532,24 @@ export async function replaceQuestionAnswers(
   }
 }
 
+/** Replaces the application's additional-consent answers; `created` as for {@link replaceQuestionAnswers}. */
 export async function replaceAdditionalConsents(
   db: Executor,
   organisationId: number,
   applicationId: number,
   rows: Array<{ additionalConsentId: number; agreed: boolean }>,
+  options: { created?: boolean } = {},
 ): Promise<void> {
-  await db
-    .delete(applicationAdditionalConsents)
-    .where(
-      and(
-        eq(applicationAdditionalConsents.organisationId, organisationId),
-        eq(applicationAdditionalConsents.applicationId, applicationId),
-      ),
-    );
+  if (!options.created) {
+    await db
+      .delete(applicationAdditionalConsents)
+      .where(
+        and(
+          eq(applicationAdditionalConsents.organisationId, organisationId),
+          eq(applicationAdditionalConsents.applicationId, applicationId),
+        ),
+      );
+  }
   if (rows.length > 0) {
     await db
       .insert(applicationAdditionalConsents)
@@ -647,22 +651,29 @@ export async function upsertUserAttributeValues(
 }
 
 /** Replaces the user's answer to one consent with these options (none: no answer). */
+/**
+ * Replaces the user's answer to one consent. `newUser`: the user was inserted by this same
+ * transaction, so they have no answer to delete.
+ */
 export async function replaceUserConsentAnswer(
   db: Executor,
   organisationId: number,
   userId: number,
   consentId: number,
   optionIds: number[],
+  options: { newUser?: boolean } = {},
 ): Promise<void> {
-  await db
-    .delete(userConsentAnswers)
-    .where(
-      and(
-        eq(userConsentAnswers.organisationId, organisationId),
-        eq(userConsentAnswers.userId, userId),
-        eq(userConsentAnswers.consentId, consentId),
-      ),
-    );
+  if (!options.newUser) {
+    await db
+      .delete(userConsentAnswers)
+      .where(
+        and(
+          eq(userConsentAnswers.organisationId, organisationId),
+          eq(userConsentAnswers.userId, userId),
+          eq(userConsentAnswers.consentId, consentId),
+        ),
+      );
+  }
   if (optionIds.length > 0) {
     await db
       .insert(userConsentAnswers)

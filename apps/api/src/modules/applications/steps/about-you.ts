@@ -1,7 +1,7 @@
 import { supportingDocumentMessages, type ApplicationSubmission, type FormSection } from '@muster/contract';
 import { listFilesForClaim, markFilesAttached, type FileClaimRow } from '../../files/repository.js';
 import { replaceQuestionAnswers, upsertUserAttributeValues } from '../repository.js';
-import { addError, type ApplicationStep, type StepErrors } from './step.js';
+import { addError, createdBySubmit, type ApplicationStep, type StepErrors } from './step.js';
 
 /** Question and attribute ids by slug, over every step. */
 function idsBySlug(sections: readonly FormSection[]) {
@@ -61,7 +61,9 @@ export const aboutYouStep: ApplicationStep = {
     if (referenced.length === 0) {
       return errors;
     }
-    const rows = await listFilesForClaim(db, organisation.id, [...new Set(referenced.map((entry) => entry.id))]);
+    const rows = await listFilesForClaim(db, organisation.id, [
+      ...new Set(referenced.map((entry) => entry.id)),
+    ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const { id, path } of referenced) {
       const refusal = answerFileRefusal(byId.get(id), session?.userId ?? null);
@@ -74,10 +76,7 @@ export const aboutYouStep: ApplicationStep = {
   async write(tx, { organisation, applicant, userId, applicationId, submission, sections, now }) {
     const organisationId = organisation.id;
     const { questionIds, attributeIds } = idsBySlug(sections);
-    // Only an application completed by its key existed before this submit; only the applicants
-    // of a key, a session or a supervisor's choice existed before it.
-    const created = applicant.kind !== 'key';
-    const newUser = applicant.kind === 'new' || applicant.kind === 'supervised-new';
+    const { application: created, user: newUser } = createdBySubmit(applicant);
     await replaceQuestionAnswers(
       tx,
       organisationId,
@@ -94,7 +93,9 @@ export const aboutYouStep: ApplicationStep = {
       userId,
       Object.entries(submission.attributes).flatMap(([slug, answer]) => {
         const attributeId = attributeIds.get(slug);
-        return attributeId === undefined ? [] : [{ attributeId, value: answer.value, fileIds: answer.fileIds }];
+        return attributeId === undefined
+          ? []
+          : [{ attributeId, value: answer.value, fileIds: answer.fileIds }];
       }),
       { newUser },
     );

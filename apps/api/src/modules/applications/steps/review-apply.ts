@@ -7,7 +7,7 @@ import {
   replaceAdditionalConsents,
   replaceUserConsentAnswer,
 } from '../repository.js';
-import type { ApplicationStep } from './step.js';
+import { createdBySubmit, type ApplicationStep } from './step.js';
 
 /**
  * The review-apply step (applicant-flow §2.10): additional consents and accepted terms on the
@@ -16,14 +16,19 @@ import type { ApplicationStep } from './step.js';
  */
 export const reviewApplyStep: ApplicationStep = {
   type: 'review-apply',
-  async write(tx, { organisation, userId, applicationId, supervisorId, submission, sections, now }) {
+  async write(
+    tx,
+    { organisation, applicant, userId, applicationId, supervisorId, submission, sections, now },
+  ) {
     const organisationId = organisation.id;
+    const created = createdBySubmit(applicant);
     if (submission.additionalConsents) {
       await replaceAdditionalConsents(
         tx,
         organisationId,
         applicationId,
         submission.additionalConsents.map(({ id, agreed }) => ({ additionalConsentId: id, agreed })),
+        { created: created.application },
       );
     }
     if (submission.terms) {
@@ -40,6 +45,7 @@ export const reviewApplyStep: ApplicationStep = {
         organisation,
         userId,
         actorId: supervisorId ?? userId,
+        newUser: created.user,
         answers: submission.consents,
         optionText,
         at: now,
@@ -59,6 +65,8 @@ async function writeConsents(
     organisation: OrganisationRow;
     userId: number;
     actorId: number;
+    /** The user was made by this submit: they have no answers yet. */
+    newUser: boolean;
     answers: Record<number, number[]>;
     optionText: Map<number, string>;
     at: Date;
@@ -66,7 +74,7 @@ async function writeConsents(
 ): Promise<void> {
   const { organisation, userId } = input;
   const consentIds = Object.keys(input.answers).map(Number);
-  const current = await listUserConsentAnswers(tx, organisation.id, userId, consentIds);
+  const current = input.newUser ? [] : await listUserConsentAnswers(tx, organisation.id, userId, consentIds);
   const text = (ids: number[]) =>
     ids.length === 0 ? null : ids.map((id) => input.optionText.get(id) ?? String(id)).join(', ');
   const logs = [];
@@ -79,7 +87,9 @@ async function writeConsents(
     if (chosen.length === before.length && chosen.every((id, index) => id === before[index])) {
       continue;
     }
-    await replaceUserConsentAnswer(tx, organisation.id, userId, consentId, chosen);
+    await replaceUserConsentAnswer(tx, organisation.id, userId, consentId, chosen, {
+      newUser: input.newUser,
+    });
     logs.push({
       organisationId: organisation.id,
       userId,

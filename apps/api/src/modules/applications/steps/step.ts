@@ -22,7 +22,9 @@ export type Applicant =
   | { kind: 'supervised-existing'; supervisorId: number; user: UserRow; hasEmail: boolean };
 
 /** The published opportunity applied for. */
-export type AppliedOpportunity = NonNullable<Awaited<ReturnType<typeof findPublishedOpportunity>>>['opportunity'];
+export type AppliedOpportunity = NonNullable<
+  Awaited<ReturnType<typeof findPublishedOpportunity>>
+>['opportunity'];
 
 /** Messages by dotted field path, as a 422 answers them (`supportingDocuments.3`). */
 export type StepErrors = Record<string, string[]>;
@@ -85,6 +87,18 @@ export type ApplicationStep = {
   applicationValues?(context: StepContext): Partial<NewApplicationRow>;
   write?(tx: Executor, context: WriteContext): Promise<void>;
 };
+
+/**
+ * What this submit made rather than found: the application (only one completed by its key existed
+ * before), and the applicant (only those of a key, a session or a supervisor's choice existed).
+ * Nothing of a new one can be there to replace, so writers skip their deletes and reads for it.
+ */
+export function createdBySubmit(applicant: Applicant): { application: boolean; user: boolean } {
+  return {
+    application: applicant.kind !== 'key',
+    user: applicant.kind === 'new' || applicant.kind === 'supervised-new',
+  };
+}
 
 /** Adds `message` at `path` of `errors`. */
 export function addError(errors: StepErrors, path: string, message: string): void {
