@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   diversityCategoryKeys,
   type DiversityCategoryKey,
@@ -9,10 +9,11 @@ import {
 import type { Database } from '../../../db/client.js';
 import { rowsOf } from '../sql.js';
 import { CATEGORY_COLUMNS, loadCategories, loadQuestions } from './labels.js';
+import type { Population } from './populations.js';
 import { suppressAnswers, type AnswerCounts } from './suppression.js';
 
 /*
- * Counting the diversity answers of a set of people (a query of `user_id`s, populations.ts) and
+ * Counting the diversity answers of a set of people (a condition on a user id, populations.ts) and
  * turning the counts into suppressed report groups. Every person counts once per group: under
  * the option they chose (several for a multiple choice), under "prefer not to say", or under
  * "not answered" (docs/reports.md "Diversity").
@@ -43,8 +44,13 @@ export const AGE_BANDS: ReadonlyArray<{ key: string; label: string; max: number 
   { key: '65-plus', label: '65 and over', max: null },
 ];
 
-async function countPeople(db: Database, people: SQL): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from (${people}) p`);
+/** The people of the population among the organisation's users. */
+async function countPeople(db: Database, organisationId: number, people: Population): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from users u
+        where u.organisation_id = ${organisationId} and ${people(sql`u.id`)}`,
+  );
   return row?.count ?? 0;
 }
 
@@ -52,17 +58,21 @@ const countOf = (counts: ReadonlyMap<number, number>, id: number) => counts.get(
 
 /**
  * The fixed categories and the organisation's own questions counted over `people`, in form
- * order. A fixed answer that is not an option of its category counts as not answered.
+ * order. A fixed answer that is not an option of its category counts as not answered. The
+ * answers are read from the answers' side, each asked whether its person is one of `people`, so
+ * only the people who answered are looked up. `total`: the number of `people`, when the caller
+ * counts them anyway (the overview, with their ages); counted here otherwise.
  */
 export async function countAnswers(
   db: Database,
   organisationId: number,
-  people: SQL,
+  people: Population,
+  total: Promise<number> = countPeople(db, organisationId, people),
 ): Promise<CountedGroup[]> {
-  const [categories, questions, total] = await Promise.all([
+  const [categories, questions, totalPeople] = await Promise.all([
     loadCategories(db),
     loadQuestions(db, organisationId),
-    countPeople(db, people),
+    total,
   ]);
   const answerColumns = sql.join(
     diversityCategoryKeys.map((key) => sql`(${key}::text, a.${sql.identifier(CATEGORY_COLUMNS[key])})`),
@@ -71,12 +81,11 @@ export async function countAnswers(
   const fixed = await rowsOf<{ field: DiversityCategoryKey; option_id: number; count: number }>(
     db,
     sql`
-      with people as (${people})
       select v.field, v.option_id, count(*)::int as count
-      from people p
-      join user_diversity_answers a on a.user_id = p.user_id and a.organisation_id = ${organisationId}
+      from user_diversity_answers a
       cross join lateral (values ${answerColumns}) as v(field, option_id)
-      where v.option_id is not null
+      where a.organisation_id = ${organisationId} and ${people(sql`a.user_id`)}
+        and v.option_id is not null
       group by v.field, v.option_id`,
   );
   const declinedIds = questions.flatMap((question) =>
@@ -91,14 +100,12 @@ export async function countAnswers(
         )})`;
   // A real answer wins over "prefer not to say" chosen with it; an answer without options is none.
   const chosen = sql`
-    with people as (${people}),
-    chosen as (
+    with chosen as (
       select ans.question_id, ans.user_id, ao.option_id, ${isDeclined} as declined
       from user_diversity_question_answers ans
-      join people p on p.user_id = ans.user_id
       join user_diversity_question_answer_options ao
         on ao.answer_id = ans.id and ao.organisation_id = ${organisationId}
-      where ans.organisation_id = ${organisationId}
+      where ans.organisation_id = ${organisationId} and ${people(sql`ans.user_id`)}
     )`;
   const [optionRows, personRows] = await Promise.all([
     rowsOf<{ question_id: number; option_id: number; count: number }>(
@@ -143,8 +150,8 @@ export async function countAnswers(
       counts: {
         options: optionCounts,
         declined,
-        notAnswered: total - declined - optionCounts.reduce((sum, count) => sum + count, 0),
-        people: total,
+        notAnswered: totalPeople - declined - optionCounts.reduce((sum, count) => sum + count, 0),
+        people: totalPeople,
         multiple: false,
       },
     };
@@ -174,8 +181,8 @@ export async function countAnswers(
       counts: {
         options: options.map((option) => countOf(counts, option.id)),
         declined,
-        notAnswered: total - declined - answered,
-        people: total,
+        notAnswered: totalPeople - declined - answered,
+        people: totalPeople,
         multiple: question.multiple,
       },
     };
@@ -183,11 +190,16 @@ export async function countAnswers(
   return [...fixedGroups, ...questionGroups];
 }
 
-/** The `people` counted by age band on `onDay` (from their date of birth), then "not given". */
+/**
+ * The `people` counted by age band on `onDay` (from their date of birth), then "not given": one
+ * pass over the organisation's users. Each person's age is worked out once (`offset 0` keeps the
+ * subquery from being merged into the band's `case`, which would work it out again for each band
+ * tried: seconds over a million people).
+ */
 export async function countAges(
   db: Database,
   organisationId: number,
-  people: SQL,
+  people: Population,
   onDay: string,
 ): Promise<CountedGroup> {
   const band = sql.join(
@@ -200,11 +212,13 @@ export async function countAges(
   const rows = await rowsOf<{ band: string | null; count: number }>(
     db,
     sql`
-      with people as (${people})
-      select case when u.dob is null then null ${band} end as band, count(*)::int as count
-      from people p
-      join users u on u.id = p.user_id and u.organisation_id = ${organisationId}
-      cross join lateral (select extract(year from age(${onDay}::date, u.dob))::int as age) x
+      select case when x.dob is null then null ${band} end as band, count(*)::int as count
+      from (
+        select u.dob, extract(year from age(${onDay}::date, u.dob))::int as age
+        from users u
+        where u.organisation_id = ${organisationId} and ${people(sql`u.id`)}
+        offset 0
+      ) x
       group by 1`,
   );
   const countOfBand = (key: string | null) => rows.find((row) => row.band === key)?.count ?? 0;

@@ -16,9 +16,17 @@ export const diversityOverview = defineReport({
   response: diversityOverviewResponseSchema,
   run: async ({ db, organisationId, period, team, roleProfile, timezone }) => {
     const people = volunteersIn({ organisationId, period, team, roleProfile, timezone });
+    // The ages count every person once, so their total is the answers' total too: the people
+    // are counted in one pass, not two.
+    const counting = countAges(db, organisationId, people, period.to);
     const [groups, ages] = await Promise.all([
-      countAnswers(db, organisationId, people),
-      countAges(db, organisationId, people, period.to),
+      countAnswers(
+        db,
+        organisationId,
+        people,
+        counting.then((group) => group.counts.people),
+      ),
+      counting,
     ]);
     return { data: [...groups, ages].map(overviewRow), meta: { ...period, team, role_profile: roleProfile } };
   },
