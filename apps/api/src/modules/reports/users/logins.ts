@@ -33,7 +33,9 @@ type MonthRow = UserLoginsReport['data'][number] & { period_logins: number; peri
  * the same person's sign-in before it (`previous`): a sign-in in the period is the person's first
  * ever when there is none, their first of the period when that was before the period, and their
  * first of its month when that was also in another month, so the people of a month (or of the
- * period) are the sign-ins that are their first of it.
+ * period) are the sign-ins that are their first of it. A sign-in's month (a time zone
+ * conversion) is worked out only for those in the period, after the window: in it, for every
+ * sign-in since the first, it cost about half the query.
  */
 async function monthRows(scope: ReportScope): Promise<MonthRow[]> {
   const { db, organisationId, period, timezone } = scope;
@@ -50,12 +52,17 @@ async function monthRows(scope: ReportScope): Promise<MonthRow[]> {
           interval '1 month') as m
       ),
       ordered as (
-        select sl.created_at, ${month(sql`sl.created_at`)} as month,
+        select sl.created_at,
                lag(sl.created_at) over (partition by sl.user_id order by sl.created_at) as previous
         from security_log sl
         where ${successfulSignIn(organisationId)}
           and sl.created_at < ${afterPeriod(scope)}
           and ${personFilter(sql`sl.user_id`, scope)}
+      ),
+      in_period as (
+        select ${month(sql`o.created_at`)} as month, o.previous
+        from ordered o
+        where o.created_at >= ${periodStart}
       ),
       sign_ins as (
         select to_char(o.month, 'YYYY-MM') as month,
@@ -65,8 +72,7 @@ async function monthRows(scope: ReportScope): Promise<MonthRow[]> {
                     or ${month(sql`o.previous`)} <> o.month)::int as people,
                count(*) filter (where o.previous is null)::int as first_logins,
                count(*) filter (where o.previous is null or o.previous < ${periodStart})::int as period_people
-        from ordered o
-        where o.created_at >= ${periodStart}
+        from in_period o
         group by o.month
       )
       select months.month,
