@@ -2129,7 +2129,7 @@ CREATE INDEX "user_guardians_user_idx" ON "user_guardians" USING btree ("user_id
 CREATE INDEX "user_phone_numbers_user_idx" ON "user_phone_numbers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_roles_user_idx" ON "user_roles" USING btree ("user_id","team_id","role_profile_id");--> statement-breakpoint
 CREATE INDEX "user_roles_team_profile_idx" ON "user_roles" USING btree ("team_id","role_profile_id");--> statement-breakpoint
-CREATE INDEX "users_organisation_idx" ON "users" USING btree ("organisation_id");--> statement-breakpoint
+CREATE INDEX "users_organisation_people_idx" ON "users" USING btree ("organisation_id","id","status_id","created_at","dob");--> statement-breakpoint
 CREATE INDEX "users_organisation_name_idx" ON "users" USING btree ("organisation_id","last_name","first_name","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_sso_subject_unique" ON "users" USING btree ("organisation_id","sso_subject");--> statement-breakpoint
 CREATE INDEX "files_organisation_idx" ON "files" USING btree ("organisation_id");--> statement-breakpoint

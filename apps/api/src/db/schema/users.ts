@@ -51,7 +51,13 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('users_organisation_idx').on(t.organisationId),
+    // The organisation's people in id order with what the reports filter them by (status, when
+    // the account was made, date of birth): the reports count and join a million people from
+    // this index alone (about 50 MB) instead of scanning the table (281 MB), and in id order, so
+    // that the records they group per person (read in person order) meet them in a merge join.
+    // It also serves every look-up by organisation. Key columns rather than `include`, which
+    // drizzle-kit cannot declare.
+    index('users_organisation_people_idx').on(t.organisationId, t.id, t.statusId, t.createdAt, t.dob),
     // People lists by name (list reports' order): a page of them is read off the index in order.
     index('users_organisation_name_idx').on(t.organisationId, t.lastName, t.firstName, t.id),
     uniqueIndex('users_sso_subject_unique').on(t.organisationId, t.ssoSubject),
