@@ -16,7 +16,15 @@ export const startersLeaversChart = defineReport({
     'One row per calendar month the period touches (the first and last cut to the period), oldest first: periods of volunteering that began and that ended in it, the net change, and the people volunteering when it closed. Months without movement are included.',
   response: startersLeaversChartResponseSchema,
   run: async (scope) => {
-    const { db, period } = scope;
+    const { db, period, organisationId } = scope;
+    // The headcount when each month closes is not counted month by month (a count of distinct
+    // people over half a million periods for each month took 1.7 s of the 1.9 s at a million
+    // people). Periods going on when a day closes are those begun by then less those ended by
+    // then, so the months' running total of starts less leaves, from those going on when the
+    // period opens, gives the periods going on at each month's close. A person counts once
+    // however many of their periods are going on, so the surplus of the few people with more
+    // than one period going on then is taken off (`surplus`).
+    const before = sql`${period.from}::date - 1`;
     // Months as timestamps without a time zone, so the session's zone cannot shift a month's first day.
     const data = await rowsOf<{
       month: string;
@@ -42,14 +50,37 @@ export const startersLeaversChart = defineReport({
             (select count(*) from user_memberships m
               where ${membershipsOf(scope)} and ${startsBetween(sql`mo.mfrom`, sql`mo.mto`)})::int as starters,
             (select count(*) from user_memberships m
-              where ${membershipsOf(scope)} and ${leavesBetween(sql`mo.mfrom`, sql`mo.mto`)})::int as leavers,
-            (select count(distinct m.user_id) from user_memberships m
-              where ${membershipsOf(scope)} and ${volunteeringAfter(sql`mo.mto`)})::int as at_end
-          from months mo)
-        select month, mfrom::text as "from", mto::text as "to", starters, leavers,
-               starters - leavers as net, at_end
-        from counted
-        order by month`,
+              where ${membershipsOf(scope)} and ${leavesBetween(sql`mo.mfrom`, sql`mo.mto`)})::int as leavers
+          from months mo),
+        opening as (
+          select (select count(*) from user_memberships m
+                   where ${membershipsOf(scope)} and m.joined_on <= ${before})
+               - (select count(*) from user_memberships m
+                   where ${membershipsOf(scope)} and m.left_on <= ${before}) as periods),
+        several as (
+          select m.user_id, m.joined_on, m.left_on
+          from user_memberships m
+          where ${membershipsOf(scope)}
+            and m.joined_on <= ${period.to}::date and (m.left_on is null or m.left_on > ${period.from}::date)
+            and m.user_id in (
+              select o.user_id from user_memberships o
+              where o.organisation_id = ${organisationId}
+                and o.joined_on <= ${period.to}::date and (o.left_on is null or o.left_on > ${period.from}::date)
+              group by o.user_id
+              having count(*) > 1)),
+        surplus as (
+          select mo.month, count(*) - count(distinct m.user_id) as people
+          from months mo
+          join several m on ${volunteeringAfter(sql`mo.mto`)}
+          group by mo.month)
+        select c.month, c.mfrom::text as "from", c.mto::text as "to", c.starters, c.leavers,
+               c.starters - c.leavers as net,
+               ((select periods from opening)
+                 + sum(c.starters - c.leavers) over (order by c.month)
+                 - coalesce(s.people, 0))::int as at_end
+        from counted c
+        left join surplus s on s.month = c.month
+        order by c.month`,
     );
     return { data, meta: { ...period, team: scope.team, role_profile: scope.roleProfile } };
   },
