@@ -3,6 +3,7 @@ import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import {
   addresses,
   attributeCategories,
@@ -107,11 +108,15 @@ export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
   ...SESSION_TABLES,
 ]);
 
-/** Most answers kept; beyond it the oldest go first (hosts no organisation serves, unknown slugs). */
+/**
+ * Most answers kept; beyond it the least recently used go first (hosts no organisation serves,
+ * unknown slugs).
+ */
 const MAX_ENTRIES = 10_000;
 /**
  * Most bytes of answers kept (about: a character a byte): address searches are kept per text
- * searched, so ten thousand of them could otherwise hold a hundred MB or more. Beyond it the oldest go first.
+ * searched, so ten thousand of them could otherwise hold a hundred MB or more. Beyond it the least
+ * recently used go first.
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** What an answer kept as a value rather than as JSON text is counted as (an organisation, a form). */
@@ -127,70 +132,22 @@ export type AnswerOptions = { tables?: readonly string[] };
 
 type Entry = { value: unknown; storedAt: number; tables: readonly string[] };
 
-/** The kept answers of one process, each with what it counts towards the byte budget. */
-export type AnswerStore<V> = {
-  get(key: string): V | undefined;
-  /** Keeps `value` under `key` as the newest; the oldest go until both limits hold again. */
-  set(key: string, value: V): void;
-  delete(key: string): void;
-  clear(): void;
-  entries(): IterableIterator<[string, V]>;
-  readonly size: number;
-  readonly bytes: number;
-};
-
 /**
- * A map of answers bounded by count and by size: `weigh` tells what one counts (JSON text its
- * length, any other value an estimate), and a new answer beyond either limit replaces the oldest.
+ * A least-recently-used cache of answers (`lru-cache`) bounded by count and by size: `weigh` tells
+ * what one counts (JSON text its length, any other value an estimate). A new answer beyond either
+ * limit replaces the least recently used; one larger than the whole byte budget is served but not
+ * kept, and costs the others nothing. `Infinity` leaves a limit off.
  */
-export function boundedAnswerStore<V>(
+export function boundedAnswerStore<V extends NonNullable<unknown>>(
   limits: { maxEntries: number; maxBytes: number },
   weigh: (key: string, value: V) => number,
-): AnswerStore<V> {
-  const kept = new Map<string, { value: V; bytes: number }>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const entry = kept.get(key);
-    if (entry) {
-      bytes -= entry.bytes;
-      kept.delete(key);
-    }
-  };
-  return {
-    get: (key) => kept.get(key)?.value,
-    set(key, value) {
-      drop(key);
-      const size = weigh(key, value);
-      // One answer larger than the whole budget is served but not kept, and costs the others nothing.
-      if (size > limits.maxBytes) {
-        return;
-      }
-      for (const oldest of kept.keys()) {
-        if (kept.size < limits.maxEntries && bytes + size <= limits.maxBytes) {
-          break;
-        }
-        drop(oldest);
-      }
-      kept.set(key, { value, bytes: size });
-      bytes += size;
-    },
-    delete: drop,
-    clear() {
-      kept.clear();
-      bytes = 0;
-    },
-    *entries() {
-      for (const [key, entry] of kept) {
-        yield [key, entry.value];
-      }
-    },
-    get size() {
-      return kept.size;
-    },
-    get bytes() {
-      return bytes;
-    },
-  };
+): LRUCache<string, V> {
+  return new LRUCache<string, V>({
+    ...(Number.isFinite(limits.maxEntries) ? { max: limits.maxEntries } : {}),
+    maxSize: Number.isFinite(limits.maxBytes) ? limits.maxBytes : Number.MAX_SAFE_INTEGER,
+    // lru-cache takes only a positive size.
+    sizeCalculation: (value, key) => Math.max(1, weigh(key, value)),
+  });
 }
 
 /** What a kept answer counts towards {@link MAX_BYTES}. */

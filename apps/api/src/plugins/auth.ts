@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { twoFactorEnrolmentRequired } from '@muster/contract';
 import { isApiPath } from './api-version.js';
 import { HttpError } from './errors.js';
@@ -164,7 +165,8 @@ const VERIFIED_SESSIONS_KEPT = 1_000;
  * with a grace period (renewal, sign-out) and other kinds of token are passed through.
  */
 export function rememberVerifiedSessions(tokens: TokenService, kept = VERIFIED_SESSIONS_KEPT): TokenService {
-  const verified = new Map<string, VerifiedToken>();
+  // Least recently used first beyond `kept`; each token at most until its expiry (clock: Date.now()).
+  const verified = new LRUCache<string, VerifiedToken>({ max: kept, perf: Date, ttlResolution: 0 });
   return {
     sign: (kind, input) => tokens.sign(kind, input),
     async verify(kind, token, options) {
@@ -172,24 +174,16 @@ export function rememberVerifiedSessions(tokens: TokenService, kept = VERIFIED_S
         return tokens.verify(kind, token, options);
       }
       const known = verified.get(token);
-      if (known) {
-        const now = Math.floor(Date.now() / 1000);
-        if (known.exp > now && !(typeof known.nbf === 'number' && known.nbf > now)) {
-          return known;
-        }
-        verified.delete(token);
+      if (known && !(typeof known.nbf === 'number' && known.nbf > Math.floor(Date.now() / 1000))) {
+        return known;
       }
       const payload = await tokens.verify(kind, token, options);
-      if (payload) {
-        if (verified.size >= kept) {
-          // Oldest first: Map keeps insertion order.
-          const oldest = verified.keys().next();
-          if (!oldest.done) {
-            verified.delete(oldest.value);
-          }
-        }
+      // Kept until the second its `exp` claim names, as jose reads it (lru-cache drops an entry
+      // once more than its ttl has passed, and takes a ttl of 0 as none).
+      const ttl = payload ? payload.exp * 1000 - Date.now() - 1 : 0;
+      if (payload && ttl > 0) {
         // Shared by every request that presents the token: nobody may change it.
-        verified.set(token, Object.freeze(payload));
+        verified.set(token, Object.freeze(payload), { ttl });
       }
       return payload;
     },

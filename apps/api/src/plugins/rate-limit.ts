@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { HttpError } from './errors.js';
 
 /** One named limit: at most `max` counted events per key in `timeWindowMs`. */
@@ -37,9 +38,6 @@ export type AttemptStore = {
   give(key: string): Promise<void>;
 };
 
-/** Counters the in-memory store holds before it first sweeps out the expired ones. */
-const SWEEP_FROM = 10_000;
-
 /**
  * Most counters the in-memory store keeps alive (about 250 bytes each, so some 25 MB): a client
  * naming a new email address on every request adds one per request for 15 minutes, which made the
@@ -48,47 +46,30 @@ const SWEEP_FROM = 10_000;
  */
 export const MAX_MEMORY_COUNTERS = 100_000;
 
+/** One key's attempts in its window. */
+type Counter = { count: number };
+
 /**
- * The attempt counters of one process. Expired counters are swept out once the map passes a size
- * that then doubles (never below {@link SWEEP_FROM}), so that a sweep, which reads every counter,
- * costs each `take` a constant share on average: sweeping on every `take` past a fixed size made
- * each one read them all while many were alive (one per address a client looked up, kept 15
- * minutes: every check-email read 10,000 counters or more under load). At most `maxCounters`
- * are kept: a new counter beyond it replaces the one whose window started first.
+ * The attempt counters of one process, in an LRU cache (`lru-cache`) bounded by
+ * `maxCounters`: each counter lives for its window (the cache's per-entry TTL, checked on read, so
+ * no take walks the others), and a new counter beyond the cap replaces the one least recently
+ * counted. Its clock is `Date.now()`, the clock the windows are told in.
  */
 export function memoryAttemptStore(maxCounters: number = MAX_MEMORY_COUNTERS): AttemptStore {
-  const counters = new Map<string, { count: number; expiresAt: number }>();
-  let sweepAt = SWEEP_FROM;
+  const counters = new LRUCache<string, Counter>({ max: maxCounters, perf: Date, ttlResolution: 0 });
   return {
     async take(key, windowMs) {
-      const now = Date.now();
-      if (counters.size > sweepAt) {
-        for (const [name, counter] of counters) {
-          if (counter.expiresAt <= now) {
-            counters.delete(name);
-          }
-        }
-        sweepAt = Math.max(SWEEP_FROM, 2 * counters.size);
-      }
       const current = counters.get(key);
-      if (current && current.expiresAt > now) {
+      if (current) {
         current.count += 1;
-        return { count: current.count, ttlMs: current.expiresAt - now };
+        return { count: current.count, ttlMs: counters.getRemainingTTL(key) };
       }
-      // Deleted and set again, so the map's order stays the order the windows started in.
-      counters.delete(key);
-      if (counters.size >= maxCounters) {
-        const first = counters.keys().next();
-        if (!first.done) {
-          counters.delete(first.value);
-        }
-      }
-      const counter = { count: 1, expiresAt: now + windowMs };
-      counters.set(key, counter);
-      return { count: counter.count, ttlMs: windowMs };
+      counters.set(key, { count: 1 }, { ttl: windowMs });
+      return { count: 1, ttlMs: windowMs };
     },
     async give(key) {
-      const counter = counters.get(key);
+      // Read without refreshing its place: giving an attempt back is not using the key.
+      const counter = counters.get(key, { updateAgeOnGet: false });
       if (counter && counter.count > 0) {
         counter.count -= 1;
       }

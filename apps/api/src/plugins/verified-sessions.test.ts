@@ -60,7 +60,7 @@ describe('rememberVerifiedSessions', () => {
     expect(verify).toHaveBeenCalledTimes(6);
   });
 
-  it('keeps at most the given number of tokens, forgetting the oldest first', async () => {
+  it('keeps at most the given number of tokens, forgetting the least recently used first', async () => {
     vi.useFakeTimers({ now: NOW });
     const { tokens, verify } = stubTokens();
     const remembered = rememberVerifiedSessions(tokens, 2);
