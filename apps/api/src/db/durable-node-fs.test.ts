@@ -17,7 +17,7 @@ describe('the embedded database on disk', () => {
 
   // A new database on disk (initdb) with fsync on: about 12 s on an idle 2-core machine.
   it(
-    'runs with fsync on and flushes the WAL to the disk before a commit is acknowledged',
+    'runs with fsync on and a 32 MB buffer pool, and flushes the WAL to the disk before a commit is acknowledged',
     { timeout: 120_000 },
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-durable-'));
@@ -27,6 +27,9 @@ describe('the embedded database on disk', () => {
       try {
         const settings = await db.query<{ fsync: string }>('show fsync');
         expect(settings.rows[0]?.fsync).toBe('on');
+        // Issue 13: a small buffer pool, which the WebAssembly heap holds for the process's life.
+        const buffers = await db.query<{ shared_buffers: string }>('show shared_buffers');
+        expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
         await db.exec('create table kept (id serial primary key, body text)');
 
         const fsync = vi.spyOn(fs, 'fsyncSync');
