@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { keyStatKeys, keyStatsResponseSchema } from '@muster/contract';
-import { inPostOn, metaOf } from '../overview/people.js';
+import { metaOf } from '../overview/people.js';
 import { defineReport } from '../report.js';
 import { personFilter, roleFilter, rowsOf, teamFilter, withinPeriod } from '../sql.js';
 import { activeModules, peopleInPostIds, percentOf, standingOf } from '../training/standing.js';
@@ -36,14 +36,14 @@ export const keyStats = defineReport({
     const who = (userColumn: SQL) => personFilter(userColumn, scope);
     const work = volunteering(scope, who);
     const standing = standingOf(scope);
-    // Two independent reads: on PostgreSQL they run side by side on two connections.
+    // Two independent reads: on PostgreSQL they run side by side on two connections. The people
+    // in post are worked out once, in the second (a semi-join of every person with the roles
+    // held on the last day: 0.8 s at a million people), which counts them for the training pairs.
     const [[values], [training]] = await Promise.all([
-      rowsOf<Omit<Record<Key, number>, 'compulsory_training_compliance'>>(
+      rowsOf<Omit<Record<Key, number>, 'compulsory_training_compliance' | 'people_in_post'>>(
         scope.db,
         sql`
         select
-          (select count(*) from users u
-            where u.organisation_id = ${organisationId} and ${inPostOn(sql`u.id`, scope, period.to)})::int as people_in_post,
           (select count(distinct m.user_id) from user_memberships m
             where m.organisation_id = ${organisationId}
               and m.joined_on between ${period.from}::date and ${period.to}::date
@@ -72,7 +72,7 @@ export const keyStats = defineReport({
       // and module), so the pairs are counted as people × modules and the valid ones are the valid
       // inductions of those people in those modules, counted in one pass over the inductions
       // rather than probed pair by pair.
-      rowsOf<{ valid: number; pairs: number }>(
+      rowsOf<{ valid: number; people: number; pairs: number }>(
         scope.db,
         sql`
           with ${peopleInPostIds(scope)}, ${activeModules(scope)}
@@ -83,6 +83,7 @@ export const keyStats = defineReport({
               where ui.organisation_id = ${organisationId}
                 and ui.module_id in (select id from modules where compulsory)
                 and ${standing.valid})::int as valid,
+            (select count(*) from people)::int as people,
             ((select count(*) from people) * (select count(*) from modules where compulsory))::int as pairs`,
       ),
     ]);
@@ -92,6 +93,7 @@ export const keyStats = defineReport({
     return {
       data: statRows(keyStatKeys, DEFINITIONS, {
         ...values,
+        people_in_post: training.people,
         hours_volunteered: roundHours(values.hours_volunteered),
         compulsory_training_compliance: percentOf(training.valid, training.pairs),
       }),
