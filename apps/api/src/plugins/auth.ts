@@ -198,6 +198,11 @@ export function rememberVerifiedSessions(tokens: TokenService, kept = VERIFIED_S
 export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
   async (app: FastifyInstance, options) => {
     const secret = resolveJwtSecret(app.config);
+    // Permissions are kept per user in the answer cache, which every committed write to a table
+    // they are read from empties at once, in every process (modules/auth/permission-cache.ts).
+    // So is each token's look-up with its sign-in (modules/auth/session-cache.ts): a revocation is
+    // such a write.
+    const cache = app.hasDecorator('answerCache') ? app.answerCache : null;
     const deps: AuthDeps = {
       db: app.db,
       config: app.config,
@@ -210,21 +215,13 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
         }
         return app.outbox;
       },
+      ...(cache ? { permissionsOf: cachedPermissionNames(cache, app.db) } : {}),
     };
     app.decorate('auth', deps);
 
-    // Permissions are kept per user in the answer cache, which every committed write to a table
-    // they are read from empties at once, in every process (modules/auth/permission-cache.ts).
-    // So is each token's look-up with its sign-in (modules/auth/session-cache.ts): a revocation is
-    // such a write.
-    const cached = app.hasDecorator('answerCache')
-      ? {
-          permissionsOf: cachedPermissionNames(app.answerCache, app.db),
-          sessionOf: cachedTokenWithSession(app.answerCache, app.db),
-        }
-      : {};
+    const sessionOf = cache ? cachedTokenWithSession(cache, app.db) : undefined;
     const verifyToken: TokenVerifier =
-      options.verifyToken ?? ((token) => verifySessionToken(deps, token, cached));
+      options.verifyToken ?? ((token) => verifySessionToken(deps, token, { sessionOf }));
     const rejectedTokens = new WeakSet<FastifyRequest>();
     app.decorateRequest('session', null);
     app.addHook('preHandler', async (request) => {

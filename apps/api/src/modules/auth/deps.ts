@@ -17,6 +17,11 @@ export type AuthDeps = {
   securityLog: SecurityLog;
   /** HMAC key for stored code hashes (derived from the signing secret). */
   codeKey: string;
+  /**
+   * The permission names a user holds now, through the answer cache (modules/auth/permission-cache.ts)
+   * when the app has one; read from the database otherwise.
+   */
+  permissionsOf?: (organisationId: number, userId: number) => Promise<string[]>;
 };
 
 /** Who is asking, for the security log and rate limits; never the body. */

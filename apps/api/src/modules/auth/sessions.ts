@@ -38,12 +38,8 @@ export function displayNameOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'pr
   return `${user.preferredName?.trim() || user.firstName} ${user.lastName}`.trim();
 }
 
-/** The `user` claim of a session token, with permissions read fresh from the database. */
-export async function buildSessionUser(
-  db: Executor,
-  organisation: OrganisationRow,
-  user: UserRow,
-): Promise<SessionUser> {
+/** The `user` claim of a session token, with the permission names the user holds now. */
+function sessionUserOf(organisation: OrganisationRow, user: UserRow, permissions: string[]): SessionUser {
   return {
     id: user.id,
     display_name: displayNameOf(user),
@@ -56,8 +52,19 @@ export async function buildSessionUser(
       package_features: organisation.packageFeatures ?? null,
       tech_features: organisation.techFeatures,
     },
-    permissions: await loadPermissionNames(db, organisation.id, user.id),
+    permissions,
   };
+}
+
+/**
+ * The permission names `user` holds now: through the answer cache when the token is signed outside
+ * a transaction (so the requests that follow a sign-in find them kept), else read by `db`, which
+ * sees what the transaction has written.
+ */
+async function permissionsNow(deps: AuthDeps, db: Executor, user: UserRow): Promise<string[]> {
+  return db === deps.db && deps.permissionsOf
+    ? deps.permissionsOf(user.organisationId, user.id)
+    : loadPermissionNames(db, user.organisationId, user.id);
 }
 
 /**
@@ -121,7 +128,7 @@ async function issueAccessToken(
   const expiresAt = new Date(
     Math.min(now.getTime() + deps.config.accessTokenTtl * 1000, session.expiresAt.getTime()),
   );
-  const sessionUser = await buildSessionUser(db, organisation, user);
+  const sessionUser = sessionUserOf(organisation, user, await permissionsNow(deps, db, user));
   const claims: Omit<SessionClaims, 'kind' | 'sub' | 'jti' | 'iss' | 'aud' | 'iat' | 'exp'> = {
     user: sessionUser,
     environment: deps.config.env,
@@ -204,8 +211,6 @@ export async function verifySessionToken(
   deps: AuthDeps,
   token: string,
   options: {
-    /** The permission names the user holds now (default: read from the database each time). */
-    permissionsOf?: (organisationId: number, userId: number) => Promise<string[]>;
     /** The token's row with its sign-in's (default: read from the database each time). */
     sessionOf?: (organisationId: number, jti: string) => ReturnType<typeof findTokenWithSession>;
   } = {},
@@ -234,7 +239,7 @@ export async function verifySessionToken(
   // Use is recorded only once the recorded use is older than `sessionTouchInterval`: the session
   // row just read says so, and most requests then write nothing. Both overlap on the pool.
   const permissionsOf =
-    options.permissionsOf ?? ((orgId, userId) => loadPermissionNames(deps.db, orgId, userId));
+    deps.permissionsOf ?? ((orgId, userId) => loadPermissionNames(deps.db, orgId, userId));
   const touchInterval = sessionTouchInterval(deps.config);
   const [, permissions] = await Promise.all([
     now - found.session.lastSeenAt.getTime() > touchInterval

@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userPermissions } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
-import { createAccount, decodeToken, giveRole, uniqueEmail } from '../../test/factories/auth.js';
+import {
+  createAccount,
+  decodeToken,
+  ensurePermissions,
+  giveRole,
+  uniqueEmail,
+} from '../../test/factories/auth.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
 import { statementsDuring } from '../../test/statements.js';
 
 // What a password sign-in asks the database (issue 13): on two cores every millisecond beside the
 // one argon2 verify costs sign-ins per second. A sign-in without a second factor reads the user
 // with whether a role enforces two-factor, reads the permissions (both prepared once, then only
-// executed), writes the session with its first token in one statement, and writes the security
-// log row: no transaction, no second look at the roles.
+// executed; the permissions through the answer cache, so the requests that follow find them kept),
+// writes the session with its first token in one statement, and writes the security log row: no
+// transaction, no second look at the roles.
 
 let ctx: TestContext;
 let organisationId: number;
@@ -33,9 +41,17 @@ function signIn(body: Record<string, unknown>) {
   });
 }
 
-/** Statements of one sign-in, after a first one has prepared what is prepared once. */
-async function statementsOfSignIn(body: Record<string, unknown>, expectedStatus: number) {
+/**
+ * Statements of one sign-in, after a first one has prepared what is prepared once; with `cold`,
+ * after a write to a permission table (another person's grant) has emptied every kept permission set.
+ */
+async function statementsOfSignIn(body: Record<string, unknown>, expectedStatus: number, cold = false) {
   await signIn(body);
+  if (cold) {
+    const other = await createAccount(ctx.db, organisationId, {});
+    const [permission] = await ensurePermissions(ctx.db, ['view-users']);
+    await ctx.db.insert(userPermissions).values({ userId: other.id, permissionId: permission ?? 0 });
+  }
   let response: Awaited<ReturnType<typeof signIn>> | undefined;
   const seen = await statementsDuring(async () => {
     response = await signIn(body);
@@ -45,21 +61,24 @@ async function statementsOfSignIn(body: Record<string, unknown>, expectedStatus:
 }
 
 describe('statements of a password sign-in', () => {
-  it('a sign-in reads the user and the permissions, then writes the session with its token and the log', async () => {
+  it('a sign-in reads the user and the permissions (kept for what follows), then writes the session with its token and the log', async () => {
     const account = await createAccount(ctx.db, organisationId, { permissions: ['view-users'] });
     const { executed, built, body } = await statementsOfSignIn(
       { email: account.email, password: account.password },
       200,
+      true,
     );
-    expect(executed).toHaveLength(4);
+    expect(executed).toHaveLength(5);
     expect(executed[0]).toMatch(/^select .* from "user_email_addresses"/);
-    expect(executed[1]).toMatch(/^select "name" from "permissions"/);
-    expect(executed[2]).toMatch(
+    // The permission cache reads the database's midnight (a role's end date) with the names.
+    expect(executed[1]).toMatch(/current_date/);
+    expect(executed[2]).toMatch(/^select "name" from "permissions"/);
+    expect(executed[3]).toMatch(
       /^with "new_session" as \(insert into "auth_sessions".*\) insert into "auth_tokens"/,
     );
-    expect(executed[3]).toMatch(/^insert into "security_log"/);
-    // The two reads are named prepared statements: built once, not per sign-in.
-    expect(built).toHaveLength(2);
+    expect(executed[4]).toMatch(/^insert into "security_log"/);
+    // The user and permission reads are named prepared statements: built once, not per sign-in.
+    expect(built).toHaveLength(3);
     expect(body?.two_factor).toBe(false);
     // The session written in that one statement is live: the token works.
     const heartbeat = await ctx.app.inject({
@@ -69,6 +88,24 @@ describe('statements of a password sign-in', () => {
     expect(heartbeat.statusCode, heartbeat.body).toBe(200);
   });
 
+  it('a sign-in of someone whose permissions are kept does not read them again, and a grant is seen at once', async () => {
+    const account = await createAccount(ctx.db, organisationId, { permissions: ['view-users'] });
+    const { executed, body } = await statementsOfSignIn(
+      { email: account.email, password: account.password },
+      200,
+    );
+    expect(executed).toHaveLength(3);
+    expect(executed.filter((text) => /from "permissions"/.test(text))).toEqual([]);
+    const claims = (token: string) =>
+      (decodeToken(token) as { user: { permissions: string[] } }).user.permissions;
+    expect(claims(body?.token ?? '')).toEqual(['view-users']);
+    // A grant empties the kept names: the next sign-in's token carries it.
+    const [viewReports] = await ensurePermissions(ctx.db, ['view-reports']);
+    await ctx.db.insert(userPermissions).values({ userId: account.id, permissionId: viewReports ?? 0 });
+    const after = await signIn({ email: account.email, password: account.password });
+    expect(claims(after.json<{ token: string }>().token).sort()).toEqual(['view-reports', 'view-users']);
+  });
+
   it('a role that does not enforce two-factor costs no statement of its own', async () => {
     const account = await createAccount(ctx.db, organisationId, { permissions: ['view-users'] });
     await giveRole(ctx.db, organisationId, account.id, { enforceTwoFactor: false });
@@ -76,7 +113,7 @@ describe('statements of a password sign-in', () => {
       { email: account.email, password: account.password },
       200,
     );
-    expect(executed).toHaveLength(4);
+    expect(executed).toHaveLength(3);
     expect(
       (decodeToken(body?.token ?? '') as { two_factor_enrolment_required?: boolean })
         .two_factor_enrolment_required,
