@@ -14,7 +14,20 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest)$/ }),
   ],
   define: { __MUSTER_DEV_TOOLS__: JSON.stringify(devTools) },
-  build: { manifest: true, sourcemap: true },
+  build: {
+    manifest: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and the module that configures it share a chunk, so the configuration runs before any
+          // schema is built: the contract's schemas, built as their chunks load, would otherwise make
+          // zod probe for eval first, a CSP violation in every page's Issues panel (src/zod-config.ts).
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]zod-config\.ts$/ }],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -96,6 +96,8 @@ export function FinderForm({
             <select
               id={`${id}-country`}
               name="country"
+              // A filter, not the visitor's own country: "country" alone would read as an autofill hint.
+              autoComplete="off"
               value={country}
               onChange={(event) => {
                 setCountry(event.target.value);
