@@ -248,18 +248,39 @@ function score(lhr, id) {
   return typeof value === 'number' ? Math.round(value * 100) : null;
 }
 
-/** Audits `url` `runs` times on `page` and answers Lighthouse's median run. */
-async function audit(page, url) {
-  const lhrs = [];
-  for (let run = 1; run <= runs; run += 1) {
+/**
+ * One Lighthouse run of `url` in a tab of its own, closed afterwards. Auditing again in the tab
+ * that signed in, or that the previous run left on the same page, could end without a navigation
+ * start in the trace (NO_NAVSTART); a fresh tab shares the browser's storage (the sign-in) but
+ * none of the old page's state.
+ */
+async function auditOnce(browser, url) {
+  const page = await browser.newPage();
+  try {
     const result = await lighthouse(url, lighthouseFlags, undefined, page);
     if (!result) {
       throw new Error(`Lighthouse gave no result for ${url}`);
     }
-    if (result.lhr.runtimeError) {
-      throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    await page.close();
+  }
+}
+
+/** Audits `url` `runs` times, each on a fresh tab, and answers Lighthouse's median run. */
+async function audit(browser, url) {
+  const lhrs = [];
+  for (let run = 1; run <= runs; run += 1) {
+    let lhr = await auditOnce(browser, url);
+    if (lhr.runtimeError?.code === 'NO_NAVSTART') {
+      // A trace that missed its navigation start says nothing about the page: run it once more.
+      console.log(`lighthouse: ${url} run ${run} recorded no navigation start; running it again`);
+      lhr = await auditOnce(browser, url);
     }
-    lhrs.push(result.lhr);
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+    }
+    lhrs.push(lhr);
   }
   return runs === 1 ? lhrs[0] : computeMedianRun(lhrs);
 }
@@ -320,16 +341,18 @@ async function main() {
     defaultViewport: null,
   });
   cleanups.push(() => browser.disconnect());
-  const page = await browser.newPage();
 
   const rows = [];
   for (const target of PAGES) {
     const url = `${origin}${target.path}`;
     if (target.signedIn) {
+      // Signed in on a tab of its own: the token stays in the browser's storage for the audits.
+      const page = await browser.newPage();
       await signIn(page, origin);
+      await page.close();
     }
     console.log(`lighthouse: ${target.path} (${runs} run${runs === 1 ? '' : 's'})`);
-    const lhr = await audit(page, url);
+    const lhr = await audit(browser, url);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== target.path) {
       throw new Error(
@@ -337,8 +360,11 @@ async function main() {
       );
     }
     if (target.signedIn) {
-      // The last run left the page where Lighthouse audited it.
+      // Still signed in after the audits (Lighthouse resets the origin's storage unless told not to).
+      const page = await browser.newPage();
+      await page.goto(url, { waitUntil: 'networkidle0' });
       await expectOwnProfile(page);
+      await page.close();
     }
     const slug = target.path === '/' ? 'home' : target.path.slice(1).replace(/\W+/g, '-');
     fs.writeFileSync(path.join(outDir, `${slug}.html`), generateReport(lhr, 'html'));

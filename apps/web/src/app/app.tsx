@@ -12,7 +12,7 @@ export function App() {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
-  const [router] = useState(() => createAppRouter());
+  const [router] = useState(() => createAppRouter(queryClient));
   // Once per page: startHeartbeat is idempotent, so StrictMode's second mount starts nothing new.
   useEffect(() => {
     startHeartbeat();

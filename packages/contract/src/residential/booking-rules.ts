@@ -1,4 +1,5 @@
-import { addDays, differenceInCalendarDays, format, getDay, isValid, parse } from 'date-fns';
+import { addDays, differenceInCalendarDays, format, getDay } from 'date-fns';
+import { parseIsoDate } from '../calendar-date.js';
 
 /**
  * The residential booking rules (applicant-flow §4 booking picker, §5 booking range, §9), shared
@@ -57,20 +58,15 @@ export const WEEKDAY_NAMES = [
 
 const ISO = 'yyyy-MM-dd';
 const DISPLAY = 'dd/MM/yyyy';
-const ISO_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 function toDate(value: string): Date {
-  // A reference date pinned at noon keeps every calendar computation clear of DST edges.
-  return parse(value, ISO, new Date(2000, 0, 1, 12));
+  // Not a date: an invalid Date, on which date-fns throws as it did on a failed parse.
+  return parseIsoDate(value) ?? new Date(Number.NaN);
 }
 
 /** True for a real calendar date written `YYYY-MM-DD` (so 2026-02-30 is false). */
 export function isIsoDate(value: string): boolean {
-  if (!ISO_SHAPE.test(value)) {
-    return false;
-  }
-  const date = toDate(value);
-  return isValid(date) && format(date, ISO) === value;
+  return parseIsoDate(value) !== null;
 }
 
 /** The date `days` after `date` (negative: before), both `YYYY-MM-DD`. */

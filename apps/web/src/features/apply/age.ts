@@ -1,17 +1,17 @@
-import { differenceInYears, isValid, parseISO } from 'date-fns';
+import { parseIsoDate } from '@muster/contract';
+import { differenceInYears } from 'date-fns';
 
 /**
  * Whole years between a `YYYY-MM-DD` date of birth and `today`, or null while the date is not a
  * real date (the date input emits '' until it is).
  */
 export function ageOn(dob: string | null | undefined, today: Date = new Date()): number | null {
-  if (!dob || !/^\d{4}-\d{2}-\d{2}$/.test(dob)) {
+  const born = dob ? parseIsoDate(dob) : null;
+  if (!born) {
     return null;
   }
-  const born = parseISO(dob);
-  if (!isValid(born)) {
-    return null;
-  }
+  // From the start of the birthday, so that the years are whole on the day itself.
+  born.setHours(0, 0, 0, 0);
   return differenceInYears(today, born);
 }
 

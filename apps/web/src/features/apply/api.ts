@@ -12,27 +12,40 @@ import {
   type SignInResponse,
   type TwoFactorResponse,
   type User,
+  organisationSettingsRoutes,
 } from '@muster/contract';
-import { checkEmail as postCheckEmail, fetchPublicMotivations as getPublicMotivations } from '../../lib/api/calls/apply';
+import {
+  checkEmail as postCheckEmail,
+  fetchPublicMotivations as getPublicMotivations,
+} from '../../lib/api/calls/apply';
 import { requestPasswordReset as postPasswordEmail } from '../../lib/api/calls/auth';
 import { fetchOpportunity as getOpportunity } from '../../lib/api/calls/opportunities';
 import { fetchUser } from '../../lib/api/calls/users';
-import { catalogueApiFor } from '../../lib/api/catalogue-api';
+import { areaApiFor } from '../../lib/api/catalogue-api';
 import type { ApiClient } from '../../lib/api/client';
 import { apiClient, tokenStore } from '../../lib/api/default-client';
 import { signIn, submitTwoFactorCode } from '../../lib/auth/auth-api';
 
 export type { FormSection, Opportunity, Organisation };
 
+/** The catalogue area the form calls (opportunities, organisation): not the whole catalogue. */
+const opportunityApi = (client: ApiClient) => areaApiFor(client, organisationSettingsRoutes);
+
 /** `GET opportunities/{id}`. */
-export async function fetchOpportunity(opportunityId: string, client: ApiClient = apiClient): Promise<Opportunity> {
+export async function fetchOpportunity(
+  opportunityId: string,
+  client: ApiClient = apiClient,
+): Promise<Opportunity> {
   const answer = (await getOpportunity(opportunityId, undefined, client)) as { data: Opportunity };
   return answer.data;
 }
 
 /** `GET opportunities/{id}/application-form/`: the steps, in order. */
-export async function fetchApplicationForm(opportunityId: string, client: ApiClient = apiClient): Promise<FormSection[]> {
-  const answer: ApplicationFormResponse = await catalogueApiFor(client).opportunities.applicationForm.index({
+export async function fetchApplicationForm(
+  opportunityId: string,
+  client: ApiClient = apiClient,
+): Promise<FormSection[]> {
+  const answer: ApplicationFormResponse = await opportunityApi(client).opportunities.applicationForm.index({
     opportunityId,
   });
   return [...answer.data].sort((a, b) => a.position - b.position);
@@ -40,13 +53,13 @@ export async function fetchApplicationForm(opportunityId: string, client: ApiCli
 
 /** `GET organisation/detailed/`: minor age, single sign-on provider, currency. */
 export async function fetchOrganisation(client: ApiClient = apiClient): Promise<Organisation> {
-  const answer = await catalogueApiFor(client).organisation.detailed.index();
+  const answer = await opportunityApi(client).organisation.detailed.index();
   return answer.data;
 }
 
 /** `POST opportunities/log-apply-action`: the visitor came from an "apply" link. */
 export async function logApplyAction(slug: string, client: ApiClient = apiClient): Promise<void> {
-  await catalogueApiFor(client).opportunities.logApplyAction.post({ slug });
+  await opportunityApi(client).opportunities.logApplyAction.post({ slug });
 }
 
 export type Motivation = PublicMotivationsResponse['data'][number];
@@ -61,7 +74,11 @@ export async function fetchPublicMotivations(client: ApiClient = apiClient): Pro
  * `POST application/check-email {email}`: 200 for a new address; 409 (an account with a
  * password) and 410 (an account without one) come back as ApiError, like 429 with Retry-After.
  */
-export async function checkEmail(email: string, signal?: AbortSignal, client: ApiClient = apiClient): Promise<CheckEmailResponse> {
+export async function checkEmail(
+  email: string,
+  signal?: AbortSignal,
+  client: ApiClient = apiClient,
+): Promise<CheckEmailResponse> {
   return postCheckEmail(email, signal, client);
 }
 
@@ -71,7 +88,11 @@ export async function requestPasswordReset(email: string, intended: string): Pro
 }
 
 /** Sign-in inside the form: the shared call of lib/auth, returning whether a second factor is due. */
-export function signInApplicant(input: { email: string; password: string; intended: string }): Promise<SignInResponse> {
+export function signInApplicant(input: {
+  email: string;
+  password: string;
+  intended: string;
+}): Promise<SignInResponse> {
   return signIn(apiClient, tokenStore, input);
 }
 
@@ -105,7 +126,7 @@ export async function fetchKeyedApplication(
   email: string,
   client: ApiClient = apiClient,
 ): Promise<KeyedApplication> {
-  const answer: ApplyShowResponse = await catalogueApiFor(client).opportunities.apply.index(
+  const answer: ApplyShowResponse = await opportunityApi(client).opportunities.apply.index(
     { opportunityId },
     { t: Date.now(), key: applicationKey },
     { headers: { 'X-EMAIL-ADDRESS': email } },
@@ -130,10 +151,13 @@ export async function postApplication(
   if (options.validateOnly) {
     body.set('validateOnly', '1');
   }
-  const answer: ApplySubmitResponse | undefined = await catalogueApiFor(client).opportunities.apply.store(
+  const answer: ApplySubmitResponse | undefined = await opportunityApi(client).opportunities.apply.store(
     { opportunityId },
     body,
-    { headers: options.idempotencyKey && !options.validateOnly ? { 'Idempotency-Key': options.idempotencyKey } : {} },
+    {
+      headers:
+        options.idempotencyKey && !options.validateOnly ? { 'Idempotency-Key': options.idempotencyKey } : {},
+    },
   );
   if (options.validateOnly || !answer) {
     return null;

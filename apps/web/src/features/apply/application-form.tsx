@@ -315,13 +315,26 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
     }
   }, [summaryWanted]);
 
-  // The step components load on demand (the first chunk stays small); the form's other steps are
-  // fetched in the background so that moving to them does not wait. A failed fetch is tried
-  // again when the step is shown.
+  // The step components load on demand (the first chunk stays small). The form's other steps are
+  // fetched on the applicant's first key or pointer press, long before they finish step one, so
+  // they never compete with the first paint. A failed fetch is tried again when the step is shown.
   useEffect(() => {
-    for (const each of sections) {
-      STEP_REGISTRY[each.type].preload().catch(() => undefined);
+    const events = ['pointerdown', 'keydown'] as const;
+    const stop = () => {
+      for (const event of events) {
+        document.removeEventListener(event, preloadSteps, true);
+      }
+    };
+    function preloadSteps() {
+      stop();
+      for (const each of sections) {
+        STEP_REGISTRY[each.type].preload().catch(() => undefined);
+      }
     }
+    for (const event of events) {
+      document.addEventListener(event, preloadSteps, { capture: true, passive: true });
+    }
+    return stop;
   }, [sections]);
 
   const startBusy = () => {

@@ -454,7 +454,7 @@ describe('ApplyPage: an existing account', () => {
     await heading('1. Your details');
     await userEvent.type(screen.getByLabelText(/^Email address/), 'nopass@example.org');
     expect(await screen.findByText(/but it has no password yet/, {}, CHECK_WAIT)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'request a password reset' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'request a password reset' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });
 

@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { isApiError } from '../../lib/api/errors';
-import { fetchApplicationForm, fetchOpportunity, fetchOrganisation, logApplyAction } from './api';
+import { logApplyAction } from './api';
 import { ApplicationForm } from './application-form';
+import { applicationFormQuery, opportunityQuery, organisationQuery } from './queries';
 import type { BookingParams } from './request-body';
 import './apply.css';
 
@@ -35,13 +36,9 @@ export function ApplyPage() {
   const applicationKey = searchParams.get('key');
   const ref = searchParams.get('ref');
 
-  const opportunity = useQuery({ queryKey: ['apply', 'opportunity', opportunityId], queryFn: () => fetchOpportunity(opportunityId), retry: false });
-  const sections = useQuery({
-    queryKey: ['apply', 'application-form', opportunityId],
-    queryFn: () => fetchApplicationForm(opportunityId),
-    retry: false,
-  });
-  const organisation = useQuery({ queryKey: ['apply', 'organisation'], queryFn: () => fetchOrganisation(), staleTime: 5 * 60_000 });
+  const opportunity = useQuery(opportunityQuery(opportunityId));
+  const sections = useQuery(applicationFormQuery(opportunityId));
+  const organisation = useQuery(organisationQuery());
 
   // ref=apply: logged once per page, then removed so a reload or a shared link does not log again.
   const logged = useRef(false);

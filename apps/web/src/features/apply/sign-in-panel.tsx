@@ -33,6 +33,9 @@ function failureMessage(error: unknown): string {
   return SOMETHING_WENT_WRONG;
 }
 
+export type PasswordResetRequestProps = { email: string; intended: string };
+export type SignInPanelProps = PasswordResetRequestProps & { onSignedIn: () => void };
+
 /**
  * The sign-in of an existing account inside the basic-details step (applicant-flow §2.2, §4):
  * the password with the 'request a password reset' link, then the second factor when the account
@@ -40,7 +43,7 @@ function failureMessage(error: unknown): string {
  * lost. Password and code live only in this component's state, never in the stored draft. Enter
  * signs in rather than moving the step on.
  */
-export function SignInPanel({ email, intended, onSignedIn }: { email: string; intended: string; onSignedIn: () => void }) {
+export function SignInPanel({ email, intended, onSignedIn }: SignInPanelProps) {
   const baseId = useId();
   const passwordId = fieldId('password');
   const codeLabelId = `${baseId}-code-label`;
@@ -128,7 +131,9 @@ export function SignInPanel({ email, intended, onSignedIn }: { email: string; in
         <h3 ref={stageHeading} tabIndex={-1}>
           Check your email
         </h3>
-        <p>We have emailed you a link to sign in. Open the link in that email to continue your application.</p>
+        <p>
+          We have emailed you a link to sign in. Open the link in that email to continue your application.
+        </p>
         <button type="button" className="apply-link-button" onClick={() => setStage({ name: 'password' })}>
           Start again
         </button>
@@ -160,7 +165,10 @@ export function SignInPanel({ email, intended, onSignedIn }: { email: string; in
           Enter your code
         </h3>
         <p id={codeHintId}>{CODE_PROMPTS[stage.method]}</p>
-        <div className={`apply-field${codeError ? ' apply-field--error' : ''}`} onKeyDown={(event) => onEnter(event, () => sendCode(token, code))}>
+        <div
+          className={`apply-field${codeError ? ' apply-field--error' : ''}`}
+          onKeyDown={(event) => onEnter(event, () => sendCode(token, code))}
+        >
           <span id={codeLabelId} className="apply-field__label">
             Verification code
           </span>
@@ -176,10 +184,19 @@ export function SignInPanel({ email, intended, onSignedIn }: { email: string; in
           />
         </div>
         <div className="apply-sign-in__actions">
-          <button type="button" className="apply-button apply-button--primary" aria-disabled={busy || undefined} onClick={() => void sendCode(token, code)}>
+          <button
+            type="button"
+            className="apply-button apply-button--primary"
+            aria-disabled={busy || undefined}
+            onClick={() => void sendCode(token, code)}
+          >
             {busy ? 'Please wait...' : 'Continue'}
           </button>
-          <button type="button" className="apply-link-button" onClick={() => setStage({ ...stage, name: 'recovery' })}>
+          <button
+            type="button"
+            className="apply-link-button"
+            onClick={() => setStage({ ...stage, name: 'recovery' })}
+          >
             Lost your device? Use a recovery code
           </button>
           <button type="button" className="apply-link-button" onClick={() => setStage({ name: 'password' })}>
@@ -214,7 +231,12 @@ export function SignInPanel({ email, intended, onSignedIn }: { email: string; in
         />
       </div>
       <PasswordResetRequest email={email} intended={intended} />
-      <button type="button" className="apply-button apply-button--primary" aria-disabled={busy || undefined} onClick={() => void signIn()}>
+      <button
+        type="button"
+        className="apply-button apply-button--primary"
+        aria-disabled={busy || undefined}
+        onClick={() => void signIn()}
+      >
         {busy ? 'Please wait...' : 'Sign in'}
       </button>
     </div>
@@ -225,7 +247,7 @@ export function SignInPanel({ email, intended, onSignedIn }: { email: string; in
  * 'Forgotten your password? You can request a password reset.': `POST /password/email` with the
  * address and the way back to the form; the server's answer shows as a success notice.
  */
-export function PasswordResetRequest({ email, intended }: { email: string; intended: string }) {
+export function PasswordResetRequest({ email, intended }: PasswordResetRequestProps) {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -253,12 +275,19 @@ export function PasswordResetRequest({ email, intended }: { email: string; inten
     <>
       <p className="apply-sign-in__reset">
         Forgotten your password? You can{' '}
-        <button type="button" className="apply-link-button" aria-disabled={busy || undefined} onClick={() => void ask()}>
+        <button
+          type="button"
+          className="apply-link-button"
+          aria-disabled={busy || undefined}
+          onClick={() => void ask()}
+        >
           request a password reset
         </button>
         .
       </p>
-      <div role="status">{notice ? <p className={`apply-notice apply-notice--${notice.tone}`}>{notice.message}</p> : null}</div>
+      <div role="status">
+        {notice ? <p className={`apply-notice apply-notice--${notice.tone}`}>{notice.message}</p> : null}
+      </div>
     </>
   );
 }

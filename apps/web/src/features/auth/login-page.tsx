@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { OrganisationResponse, TwoFactorMethodName } from '@muster/contract';
 import { ssoRedirectHref } from '../../lib/api/calls/auth';
-import { api } from '../../lib/api/default-client';
+import { api } from '../../lib/api/catalogue-client';
 import { safeIntendedPath } from '../../lib/auth/auth-api';
 import { useSession } from '../../lib/session/session-context';
 import { CodeForm } from './code-form';

@@ -6,7 +6,7 @@ import {
   type OpportunityListResponse,
 } from '@muster/contract';
 import { listOpportunities } from '../../lib/api/calls/opportunities';
-import { api } from '../../lib/api/default-client';
+import { api } from '../../lib/api/catalogue-client';
 import { finderRequest, type FinderQuery } from './finder-query';
 
 /**

@@ -52,8 +52,9 @@ export function FinderForm({
     enabled: country !== '',
     staleTime: PLACES_STALE_MS,
   });
-  // Without residential opportunities there is nothing to filter by place.
-  const showPlaces = country !== '' || (countries.data?.length ?? 0) > 0;
+  // Without residential opportunities there is nothing to filter by place. Shown while the
+  // countries load, so that the results below do not move down when they come (a layout shift).
+  const showPlaces = country !== '' || countries.isPending || (countries.data?.length ?? 0) > 0;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -95,6 +96,8 @@ export function FinderForm({
             <select
               id={`${id}-country`}
               name="country"
+              // A filter, not the visitor's own country: "country" alone would read as an autofill hint.
+              autoComplete="off"
               value={country}
               onChange={(event) => {
                 setCountry(event.target.value);

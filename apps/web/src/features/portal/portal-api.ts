@@ -14,7 +14,7 @@ import {
   type ResidentialBookingSummary,
   type UserBooking,
 } from '@muster/contract';
-import { api } from '../../lib/api/default-client';
+import { api } from '../../lib/api/catalogue-client';
 
 /** `GET users/{userId}/applications/`: the user's applications, newest first. */
 export async function fetchUserApplications(userId: number): Promise<PortalApplicationSummary[]> {

@@ -1,6 +1,11 @@
-import type { ReferenceAnsweredResponse, ReferenceForm, ReferenceFormResponse } from '@muster/contract';
+import {
+  organisationSettingsRoutes,
+  type ReferenceAnsweredResponse,
+  type ReferenceForm,
+  type ReferenceFormResponse,
+} from '@muster/contract';
 import { postReference as postAnswers } from '../../lib/api/calls/reference';
-import { catalogueApiFor } from '../../lib/api/catalogue-api';
+import { areaApiFor } from '../../lib/api/catalogue-api';
 import type { ApiClient } from '../../lib/api/client';
 import { apiClient } from '../../lib/api/default-client';
 
@@ -9,9 +14,13 @@ export async function fetchReferenceForm(
   token: string,
   client: ApiClient = apiClient,
 ): Promise<ReferenceForm> {
-  const answer: ReferenceFormResponse = await catalogueApiFor(client).reference.show(token, undefined, {
-    auth: false,
-  });
+  const answer: ReferenceFormResponse = await areaApiFor(client, organisationSettingsRoutes).reference.show(
+    token,
+    undefined,
+    {
+      auth: false,
+    },
+  );
   return answer.data;
 }
 

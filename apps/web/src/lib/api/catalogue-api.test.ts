@@ -2,8 +2,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_MEDIA_TYPE, CATALOGUE_OPERATIONS, catalogue, type CatalogueEntry } from '@muster/contract';
-import { callName, camelCase, createCatalogueApi, type CatalogueApi } from './catalogue-api';
+import {
+  API_MEDIA_TYPE,
+  CATALOGUE_OPERATIONS,
+  catalogue,
+  organisationSettingsRoutes,
+  type CatalogueEntry,
+} from '@muster/contract';
+import { areaApiFor, callName, camelCase, createCatalogueApi, type CatalogueApi } from './catalogue-api';
+import { catalogueApiFor } from './catalogue-client';
 import { createApiClient, type ApiClient } from './client';
 import { createTokenStore } from './token-store';
 
@@ -62,7 +69,7 @@ beforeEach(() => {
   const tokens = createTokenStore({ storage: null });
   tokens.set('abc');
   client = createApiClient({ tokenStore: tokens, baseUrl: `${origin}/api/` });
-  api = createCatalogueApi(client);
+  api = createCatalogueApi(client, catalogue);
 });
 
 const sent = () => received.map(({ method, url }) => `${method} ${url}`);
@@ -301,5 +308,28 @@ describe('callName', () => {
     ['/teams/{id}/site', '/teams/site', 'GET', 'site'],
   ] as const)('%s + %s → %s', (route, path, method, name) => {
     expect(callName(route, { method, path })).toBe(name);
+  });
+});
+
+describe('areaApiFor', () => {
+  it('holds the area’s entries only, calling the same routes as the whole client', async () => {
+    const area = areaApiFor(client, organisationSettingsRoutes);
+    expect(Object.keys(area).sort()).toEqual(
+      [
+        ...new Set(organisationSettingsRoutes.map((entry) => camelCase(entry.name.split('.')[0] ?? ''))),
+      ].sort(),
+    );
+    expect(area).not.toHaveProperty('users');
+    await area.organisation.detailed.index();
+    await api.organisation.detailed.index();
+    expect(sent()).toEqual(['GET /api/organisation/detailed/', 'GET /api/organisation/detailed/']);
+  });
+
+  it('is built once per client and area', () => {
+    expect(areaApiFor(client, organisationSettingsRoutes)).toBe(
+      areaApiFor(client, organisationSettingsRoutes),
+    );
+    expect(catalogueApiFor(client)).toBe(catalogueApiFor(client));
+    expect(catalogueApiFor(client)).not.toBe(areaApiFor(client, organisationSettingsRoutes));
   });
 });

@@ -1,5 +1,4 @@
 import {
-  catalogue,
   fillPath,
   pathParams,
   resourcePath,
@@ -149,8 +148,7 @@ type NotedAnswer<X> = X extends { note: `${string}binary${string}` }
 // ---- The object ------------------------------------------------------------------------------
 
 type Entry = CatalogueEntryLiteral;
-type EntryName = Entry['name'];
-type EntryNamed<N extends string> = Extract<Entry, { name: N }>;
+type EntryNamed<N extends string, E extends Entry> = Extract<E, { name: N }>;
 
 /** The generic operations over an entry's route (platform-foundation §7). */
 export type GenericMethods<N extends string, P extends string> = {
@@ -210,23 +208,31 @@ type EntryMethods<E extends Entry> = Pick<GenericMethods<E['name'], E['path']>, 
   CallMethods<E> &
   HrefMethod<E['path']>;
 
-type NodeMethods<N extends string> = [EntryNamed<N>] extends [never] ? unknown : EntryMethods<EntryNamed<N>>;
+type NodeMethods<N extends string, E extends Entry> = [EntryNamed<N, E>] extends [never]
+  ? unknown
+  : EntryMethods<EntryNamed<N, E>>;
 
 type Head<N extends string> = N extends `${infer First}.${string}` ? First : N;
-type Below<Prefix extends string, N extends string = EntryName> = N extends `${Prefix}.${infer Rest}`
-  ? Rest
-  : never;
+type Below<Prefix extends string, N extends string> = N extends `${Prefix}.${infer Rest}` ? Rest : never;
 
-/** The node of entry (or name prefix) `N`: its methods, and its children by camelCased segment. */
-export type ApiNode<N extends string> = NodeMethods<N> & {
-  readonly [K in Head<Below<N>> as CamelCase<K>]: ApiNode<`${N}.${K}`>;
+/**
+ * The node of entry (or name prefix) `N` among the entries `E`: its methods, and its children by
+ * camelCased segment.
+ */
+export type ApiNode<N extends string, E extends Entry = Entry> = NodeMethods<N, E> & {
+  readonly [K in Head<Below<N, E['name']>> as CamelCase<K>]: ApiNode<`${N}.${K}`, E>;
+};
+
+/** The typed client of the entries `E` (an area of the catalogue), by their dotted names. */
+export type CatalogueApiOf<E extends Entry> = {
+  readonly [K in Head<E['name']> as CamelCase<K>]: ApiNode<K, E>;
 };
 
 /** The whole typed client: every catalogue entry by its dotted name. */
-export type CatalogueApi = { readonly [K in Head<EntryName> as CamelCase<K>]: ApiNode<K> };
+export type CatalogueApi = CatalogueApiOf<Entry>;
 
 /** The node of one entry, by its catalogue name (`CatalogueNode<'users.consents'>`). */
-export type CatalogueNode<N extends EntryName> = ApiNode<N>;
+export type CatalogueNode<N extends Entry['name']> = ApiNode<N>;
 
 // ---- Run time --------------------------------------------------------------------------------
 
@@ -365,10 +371,7 @@ function attach(node: Record<string, unknown>, key: string, value: unknown, wher
  * holding the entry's enabled operations, its named calls and `href`. Throws when two members
  * would share a name (a catalogue change the naming rules cannot express).
  */
-export function createCatalogueApi(
-  client: ApiClient,
-  entries: readonly CatalogueEntry[] = catalogue,
-): CatalogueApi {
+export function createCatalogueApi(client: ApiClient, entries: readonly CatalogueEntry[]): CatalogueApi {
   const root: Record<string, unknown> = {};
   for (const entry of entries) {
     let node = root;
@@ -397,14 +400,24 @@ export function createCatalogueApi(
   return root as CatalogueApi;
 }
 
-const byClient = new WeakMap<ApiClient, CatalogueApi>();
+const byClient = new WeakMap<ApiClient, Map<readonly CatalogueEntry[], unknown>>();
 
-/** The typed client over `client`, built once per client. */
-export function catalogueApiFor(client: ApiClient): CatalogueApi {
-  let api = byClient.get(client);
-  if (!api) {
-    api = createCatalogueApi(client);
-    byClient.set(client, api);
+/**
+ * The typed client of some catalogue entries over `client`, built once per client and entries. A
+ * page passes the areas it calls (`areaApiFor(apiClient, organisationSettingsRoutes)`), so that
+ * it loads those routes rather than the whole catalogue.
+ */
+export function areaApiFor<E extends Entry>(client: ApiClient, entries: readonly E[]): CatalogueApiOf<E> {
+  let built = byClient.get(client);
+  if (!built) {
+    built = new Map();
+    byClient.set(client, built);
   }
-  return api;
+  let api = built.get(entries);
+  if (!api) {
+    api = createCatalogueApi(client, entries);
+    built.set(entries, api);
+  }
+  // The object holds exactly the entries given; its type is the same mapping over them.
+  return api as CatalogueApiOf<E>;
 }

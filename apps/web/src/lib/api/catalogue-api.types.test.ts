@@ -1,13 +1,21 @@
 // @vitest-environment node
 import { describe, expectTypeOf, it } from 'vitest';
-import type {
-  OrganisationTerm,
-  OrganisationTermBody,
-  PaginationMeta,
-  UserConsentListResponse,
-  UserConsentUpdateBody,
+import {
+  catalogue,
+  organisationSettingsRoutes,
+  type OrganisationTerm,
+  type OrganisationTermBody,
+  type PaginationMeta,
+  type UserConsentListResponse,
+  type UserConsentUpdateBody,
 } from '@muster/contract';
-import { createCatalogueApi, type CallName, type CatalogueApi, type PathParams } from './catalogue-api';
+import {
+  areaApiFor,
+  createCatalogueApi,
+  type CallName,
+  type CatalogueApi,
+  type PathParams,
+} from './catalogue-api';
 import { createApiClient } from './client';
 import { createTokenStore } from './token-store';
 
@@ -17,9 +25,8 @@ import { createTokenStore } from './token-store';
  * calls sit inside functions that never run, so nothing is sent.
  */
 
-const api: CatalogueApi = createCatalogueApi(
-  createApiClient({ tokenStore: createTokenStore({ storage: null }) }),
-);
+const client = createApiClient({ tokenStore: createTokenStore({ storage: null }) });
+const api: CatalogueApi = createCatalogueApi(client, catalogue);
 
 describe('the typed catalogue client', () => {
   it('types path parameters from the {param} placeholders', () => {
@@ -125,5 +132,16 @@ describe('the typed catalogue client', () => {
       void api.events.sessions.bulkDeleteUsers({ eventId: 1 }, {});
     };
     expectTypeOf(unused).toBeFunction();
+  });
+
+  it('types an area client with its own entries only', () => {
+    const area = areaApiFor(client, organisationSettingsRoutes);
+    expectTypeOf(area.opportunities.applicationForm.index)
+      .parameter(0)
+      .toEqualTypeOf<PathParams<'/opportunities/{opportunityId}/application-form/'>>();
+    expectTypeOf(area.organisation.detailed.index).toEqualTypeOf(api.organisation.detailed.index);
+    // Users are another area's.
+    expectTypeOf(area).not.toHaveProperty('users');
+    expectTypeOf(api).toHaveProperty('users');
   });
 });

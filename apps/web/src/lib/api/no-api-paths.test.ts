@@ -81,7 +81,7 @@ describe('the features’ API path rule', () => {
   });
 
   it.each([
-    ["import { api } from '../../lib/api/default-client';"],
+    ["import { api } from '../../lib/api/catalogue-client';"],
     ["const type = 'application/pdf';"],
     ["const accept = 'image/png';"],
     ["navigate('/portal/team/3');"],

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MEDIA_TYPE, type Attachment } from '@muster/contract';
+import { API_MEDIA_TYPE, catalogue, type Attachment } from '@muster/contract';
 import { ephemeralUploader, uploadEphemeralFile } from './calls/files';
 import { createCatalogueApi } from './catalogue-api';
 import { createApiClient, type ApiClient, type ApiErrorHook, type UploadProgress } from './client';
@@ -211,7 +211,7 @@ describe('uploads through the typed client', () => {
   it('store with FormData and onProgress goes out as an upload', async () => {
     handler = (_request, response) => json(response, 201, { data: { id: 3 } });
     const progress: UploadProgress[] = [];
-    const api = createCatalogueApi(client);
+    const api = createCatalogueApi(client, catalogue);
     await expect(
       api.users.files.store({ userId: 5 }, form(), { onProgress: (event) => progress.push(event) }),
     ).resolves.toEqual({ data: { id: 3 } });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   isCustomFieldValueEmpty,
   isKnownCustomFieldType,
@@ -6,7 +6,7 @@ import {
   type CustomFieldOption,
 } from '@muster/contract';
 import { DateInput } from '../date-input/date-input';
-import { MarkdownEditor } from '../markdown-editor/markdown-editor';
+import { LazyMarkdownEditor } from '../markdown-editor/lazy-markdown';
 import { DisplayValue } from './display-value';
 import { FileField } from './file-field';
 import { DEFAULT_CURRENCY_SYMBOL, type OrganisationFormat } from './format';
@@ -347,16 +347,18 @@ export function CustomField({
     case 'html':
       return (
         <div className={classes}>
-          <MarkdownEditor
-            id={inputId}
-            label={field.name}
-            value={textOf(value)}
-            onChange={(next) => set(next)}
-            error={error}
-            required={required}
-            readOnly={!writable}
-            busy={busy}
-          />
+          <Suspense fallback={null}>
+            <LazyMarkdownEditor.Component
+              id={inputId}
+              label={field.name}
+              value={textOf(value)}
+              onChange={(next) => set(next)}
+              error={error}
+              required={required}
+              readOnly={!writable}
+              busy={busy}
+            />
+          </Suspense>
         </div>
       );
     case 'boolean':

@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import { isCustomFieldValueEmpty, type CustomFieldOption } from '@muster/contract';
-import { renderMarkdown } from '../markdown-editor/render-markdown';
+import { LazyMarkdownHtml } from '../markdown-editor/lazy-markdown';
 import { AttachmentList } from './attachment-list';
 import {
   NOT_SET,
@@ -80,11 +81,9 @@ export function DisplayValue({ type, value, options, organisation }: DisplayValu
     }
     case 'html':
       return (
-        <div
-          className="custom-field__html"
-          // Sanitised by DOMPurify inside renderMarkdown.
-          dangerouslySetInnerHTML={{ __html: renderMarkdown(textOf(value)) }}
-        />
+        <Suspense fallback={null}>
+          <LazyMarkdownHtml.Component className="custom-field__html" source={textOf(value)} />
+        </Suspense>
       );
     case 'link': {
       const text = textOf(value).trim();

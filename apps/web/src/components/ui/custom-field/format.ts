@@ -1,4 +1,5 @@
-import { format, isValid, parse } from 'date-fns';
+import { parseIsoDate } from '@muster/contract';
+import { format } from 'date-fns';
 import type { Attachment } from '@muster/contract';
 
 /** Shown in display mode for a field with no value (applicant-flow §4). */
@@ -56,11 +57,6 @@ export function toDateFnsPattern(organisationFormat: string): string {
     }
     return tokenMap[match] ?? quote(match);
   });
-}
-
-function parseIsoDate(value: string): Date | null {
-  const date = parse(value, 'yyyy-MM-dd', new Date(0));
-  return isValid(date) && format(date, 'yyyy-MM-dd') === value ? date : null;
 }
 
 /** A stored date (YYYY-MM-DD) as shown: DD/MM/YYYY (applicant-flow §9). Null when it is not a date. */

@@ -1,10 +1,7 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { LazyTelephoneInput } from '../telephone-input/lazy-telephone-input';
 import { DEFAULT_REGION } from '../telephone-input/phone-library';
-import {
-  TelephoneInput,
-  type TelephoneChange,
-  type TelephoneValue,
-} from '../telephone-input/telephone-input';
+import type { TelephoneChange, TelephoneValue } from '../telephone-input/telephone-input';
 import { textOf } from './values';
 
 export type TelephoneFieldProps = {
@@ -64,19 +61,21 @@ export function TelephoneField({
   }
 
   return (
-    <TelephoneInput
-      id={inputId}
-      label={label}
-      value={typed}
-      required={required}
-      readOnly={readOnly}
-      error={error}
-      onChange={(change) => {
-        const next = storedValue(change);
-        setTyped({ number: change.number, region: change.region });
-        setEmitted(next ?? '');
-        onChange(next);
-      }}
-    />
+    <Suspense fallback={null}>
+      <LazyTelephoneInput.Component
+        id={inputId}
+        label={label}
+        value={typed}
+        required={required}
+        readOnly={readOnly}
+        error={error}
+        onChange={(change) => {
+          const next = storedValue(change);
+          setTyped({ number: change.number, region: change.region });
+          setEmitted(next ?? '');
+          onChange(next);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { format, isValid, parse } from 'date-fns';
+import { calendarDay } from '@muster/contract';
 
 /** The three boxes of the date input, as typed (digits only). */
 export type DateParts = { day: string; month: string; year: string };
@@ -89,15 +89,19 @@ export function checkDateParts(parts: DateParts, label: string, range: YearRange
   if (!inRange(parts.year, range.minYear, range.maxYear)) {
     return { message: `Year must be between ${range.minYear} and ${range.maxYear}`, parts: ['year'] };
   }
-  if (!isValid(calendarDate(parts))) {
+  if (!calendarDate(parts)) {
     const shown = `${parts.day.padStart(2, '0')}/${parts.month.padStart(2, '0')}/${parts.year}`;
     return { message: `${shown} is not a real date`, parts: ['day', 'month'] };
   }
   return null;
 }
 
-function calendarDate(parts: DateParts): Date {
-  return parse(`${parts.day}/${parts.month}/${parts.year}`, 'd/M/yyyy', new Date(2000, 0, 1));
+function calendarDate(parts: DateParts): Date | null {
+  const digits = /^\d+$/;
+  if (![parts.day, parts.month, parts.year].every((part) => digits.test(part))) {
+    return null;
+  }
+  return calendarDay(Number(parts.year), Number(parts.month), Number(parts.day));
 }
 
 /** The stored `YYYY-MM-DD` for the boxes, or '' while they are empty, incomplete or wrong. */
@@ -105,5 +109,5 @@ export function isoFromDateParts(parts: DateParts, label: string, range: YearRan
   if (parts.day === '' || parts.month === '' || parts.year === '' || checkDateParts(parts, label, range)) {
     return '';
   }
-  return format(calendarDate(parts), 'yyyy-MM-dd');
+  return `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
 }

@@ -1,5 +1,6 @@
 import type { FormSection } from '@muster/contract';
-import { createElement, lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '../../../lib/lazy/lazy-component';
 import { aboutYouBody, aboutYouFields } from './about-you/body';
 import { addressDetailsBody, addressDetailsFields } from './address-details/body';
 import { basicDetailsBody, basicDetailsFields } from './basic-details/body';
@@ -25,77 +26,50 @@ export type StepDefinition = {
   body: StepBody;
 };
 
-/**
- * A step component loaded with `React.lazy(() => import(...))`, so that its code stays out of
- * the apply page's first chunk. Once the code has loaded the component renders directly, so a
- * step preloaded before it is shown never suspends (and never flashes the spinner).
- */
-function lazyStep(load: () => Promise<ComponentType<StepProps>>): Pick<StepDefinition, 'Component' | 'preload'> {
-  let loaded: ComponentType<StepProps> | null = null;
-  let loading: Promise<ComponentType<StepProps>> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        // A failed download may be tried again.
-        loading = null;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  function Step(props: StepProps) {
-    return createElement(loaded ?? Lazy, props);
-  }
-  return { Component: Step, preload };
-}
-
 /** Every step type of the application form (applicant-flow §2.2–§2.10). */
 export const STEP_REGISTRY: Record<SectionType, StepDefinition> = {
   'basic-details': {
-    ...lazyStep(async () => (await import('./basic-details/basic-details-step')).BasicDetailsStep),
+    ...lazyComponent<StepProps>(async () => (await import('./basic-details/basic-details-step')).BasicDetailsStep),
     fields: basicDetailsFields,
     body: basicDetailsBody,
   },
   motivation: {
-    ...lazyStep(async () => (await import('./motivation/motivation-step')).MotivationStep),
+    ...lazyComponent<StepProps>(async () => (await import('./motivation/motivation-step')).MotivationStep),
     fields: motivationFields,
     body: motivationBody,
   },
   'address-details': {
-    ...lazyStep(async () => (await import('./address-details/address-details-step')).AddressDetailsStep),
+    ...lazyComponent<StepProps>(async () => (await import('./address-details/address-details-step')).AddressDetailsStep),
     fields: addressDetailsFields,
     body: addressDetailsBody,
   },
   'about-you': {
-    ...lazyStep(async () => (await import('./about-you/about-you-step')).AboutYouStep),
+    ...lazyComponent<StepProps>(async () => (await import('./about-you/about-you-step')).AboutYouStep),
     fields: aboutYouFields,
     body: aboutYouBody,
   },
   'supporting-documents': {
-    ...lazyStep(async () => (await import('./supporting-documents/supporting-documents-step')).SupportingDocumentsStep),
+    ...lazyComponent<StepProps>(async () => (await import('./supporting-documents/supporting-documents-step')).SupportingDocumentsStep),
     fields: supportingDocumentsFields,
     body: supportingDocumentsBody,
   },
   references: {
-    ...lazyStep(async () => (await import('./references/references-step')).ReferencesStep),
+    ...lazyComponent<StepProps>(async () => (await import('./references/references-step')).ReferencesStep),
     fields: referencesFields,
     body: referencesBody,
   },
   residential: {
-    ...lazyStep(async () => (await import('./residential/residential-step')).ResidentialStep),
+    ...lazyComponent<StepProps>(async () => (await import('./residential/residential-step')).ResidentialStep),
     fields: residentialFields,
     body: residentialBody,
   },
   diversity: {
-    ...lazyStep(async () => (await import('./diversity/diversity-step')).DiversityStep),
+    ...lazyComponent<StepProps>(async () => (await import('./diversity/diversity-step')).DiversityStep),
     fields: diversityFields,
     body: diversityBody,
   },
   'review-apply': {
-    ...lazyStep(async () => (await import('./review-apply/review-apply-step')).ReviewApplyStep),
+    ...lazyComponent<StepProps>(async () => (await import('./review-apply/review-apply-step')).ReviewApplyStep),
     fields: reviewApplyFields,
     body: reviewApplyBody,
   },

@@ -14,7 +14,7 @@ import type {
 import { DiversityQuestion } from '../../../components/ui/diversity-question/diversity-question';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor/markdown-editor';
 import { ephemeralUploader } from '../../../lib/api/calls/files';
-import { api } from '../../../lib/api/default-client';
+import { api } from '../../../lib/api/catalogue-client';
 import { Emitted, Example, GallerySection, LiveExample, WidgetExamples } from '../gallery';
 
 /** What a widget emitted, as JSON, or '(empty)'. */

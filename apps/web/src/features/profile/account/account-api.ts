@@ -1,6 +1,6 @@
 import type { PasswordChangeBody, PasswordChangeResponse, SignOutEverywhereResponse } from '@muster/contract';
 import { signOutEverywhere as endEverySession } from '../../../lib/api/calls/users';
-import { api } from '../../../lib/api/default-client';
+import { api } from '../../../lib/api/catalogue-client';
 
 /** `PUT users/{id}/password/`: changes the password; the user's other sign-ins end. */
 export function changePassword(userId: number, body: PasswordChangeBody): Promise<PasswordChangeResponse> {

@@ -6,7 +6,7 @@ import type {
   UserResponse,
 } from '@muster/contract';
 import { fetchUser } from '../../../lib/api/calls/users';
-import { api } from '../../../lib/api/default-client';
+import { api } from '../../../lib/api/catalogue-client';
 
 /** The user's email addresses and phone numbers, as `GET users/{id}` includes them. */
 export function fetchContactDetails(userId: number): Promise<UserResponse> {

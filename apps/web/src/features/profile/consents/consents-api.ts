@@ -3,7 +3,7 @@ import type {
   UserConsentUpdateBody,
   UserConsentUpdateResponse,
 } from '@muster/contract';
-import { api } from '../../../lib/api/default-client';
+import { api } from '../../../lib/api/catalogue-client';
 
 /** `GET users/{id}/consents/`: the consent questions with the user's answers and history. */
 export function fetchUserConsents(userId: number): Promise<UserConsentListResponse> {

@@ -13,7 +13,7 @@ import {
   regenerateRecoveryCodes as newRecoveryCodes,
 } from '../../../lib/api/calls/two-factor';
 import { fetchUser } from '../../../lib/api/calls/users';
-import { api } from '../../../lib/api/default-client';
+import { api } from '../../../lib/api/catalogue-client';
 import { DEVICE_TOKEN_STORAGE_KEY } from '../../../lib/auth/auth-api';
 
 /** The user's two-factor state as `GET users/{id}` answers it (applicant-flow §3.6). */

@@ -1,5 +1,10 @@
-import { exportResponseSchema, type ExportFormat, type ExportRecord } from '@muster/contract';
-import { catalogueApiFor, type ReadOptions } from '../catalogue-api';
+import {
+  exportResponseSchema,
+  usersEventsBulkRoutes,
+  type ExportFormat,
+  type ExportRecord,
+} from '@muster/contract';
+import { areaApiFor, type ReadOptions } from '../catalogue-api';
 import type { ApiClient, DownloadedFile } from '../client';
 import { apiClient } from '../default-client';
 
@@ -18,7 +23,11 @@ export async function fetchExport(
   options?: ReadOptions,
   client: ApiClient = apiClient,
 ): Promise<ExportRecord> {
-  const body = await catalogueApiFor(client).exports.show<unknown>(exportId, undefined, options);
+  const body = await areaApiFor(client, usersEventsBulkRoutes).exports.show<unknown>(
+    exportId,
+    undefined,
+    options,
+  );
   return exportResponseSchema.parse(body).data;
 }
 
@@ -30,13 +39,13 @@ export async function resendExportLink(
   exportId: number,
   client: ApiClient = apiClient,
 ): Promise<ExportRecord> {
-  const body = await catalogueApiFor(client).exports.resend<unknown>({ id: exportId });
+  const body = await areaApiFor(client, usersEventsBulkRoutes).exports.resend<unknown>({ id: exportId });
   return exportResponseSchema.parse(body).data;
 }
 
 /** `DELETE exports/{id}`: removes the export and its files; a build in progress stops. */
 export async function deleteExport(exportId: number, client: ApiClient = apiClient): Promise<void> {
-  await catalogueApiFor(client).exports.del(exportId);
+  await areaApiFor(client, usersEventsBulkRoutes).exports.del(exportId);
 }
 
 /**

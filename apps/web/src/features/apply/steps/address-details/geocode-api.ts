@@ -3,8 +3,9 @@ import {
   geocodeSearchResponseSchema,
   type GeocodeRetrieveResponse,
   type GeocodeSuggestion,
+  usersEventsBulkRoutes,
 } from '@muster/contract';
-import { apiClient, catalogueApiFor, type ApiClient } from '../../../../lib/api';
+import { areaApiFor, apiClient, type ApiClient } from '../../../../lib/api';
 import { apiLinkPath, followApiLink } from '../../../../lib/api/calls/links';
 
 /** What a retrieve answers: the full address, or a container's suggestions. */
@@ -19,7 +20,7 @@ type CallOptions = { signal?: AbortSignal; client?: ApiClient };
  */
 export async function searchAddresses(q: string, options: CallOptions = {}): Promise<GeocodeSuggestion[]> {
   const client = options.client ?? apiClient;
-  const body = await catalogueApiFor(client).geocode.retrieve.index<unknown>(
+  const body = await areaApiFor(client, usersEventsBulkRoutes).geocode.retrieve.index<unknown>(
     { q, type: 'address', usePca: 1 },
     { signal: options.signal },
   );

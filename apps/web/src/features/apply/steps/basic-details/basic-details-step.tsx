@@ -1,17 +1,28 @@
 import type { FormSection, Organisation } from '@muster/contract';
+import { Suspense, useEffect } from 'react';
 import { Controller, useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { DateInput } from '../../../../components/ui/date-input/date-input';
 import { Spinner } from '../../../../components/ui/spinner/spinner';
-import { TelephoneInput } from '../../../../components/ui/telephone-input/telephone-input';
+import { LazyTelephoneInput } from '../../../../components/ui/telephone-input/lazy-telephone-input';
 import { isBelowMinimumAge, isMinor, minimumAgeWarning } from '../../age';
 import { ChoiceField, fieldId } from '../../fields';
 import { FormTextField } from '../../form-text-field';
 import type { ApplicationFormValues, ProfileDetails } from '../../form-values';
 import { errorMessage } from '../../form-errors';
-import { PasswordResetRequest, SignInPanel } from '../../sign-in-panel';
+import type { PasswordResetRequestProps, SignInPanelProps } from '../../sign-in-panel';
 import type { EmailCheckState } from '../../use-email-check';
 import { CustomBlocks } from '../../custom-blocks';
 import type { ApplicantMode, StepApplicant, StepProps } from '../step-props';
+import { lazyComponent } from '../../../../lib/lazy/lazy-component';
+
+// What the email check's answer shows (the sign-in with its code and recovery forms, or the
+// personal details with the telephone widget) loads while the check runs, not before first paint.
+const SignInPanel = lazyComponent<SignInPanelProps>(
+  async () => (await import('../../sign-in-panel')).SignInPanel,
+);
+const PasswordResetRequest = lazyComponent<PasswordResetRequestProps>(
+  async () => (await import('../../sign-in-panel')).PasswordResetRequest,
+);
 
 type BasicDetailsProps = {
   section: FormSection;
@@ -63,29 +74,31 @@ function PersonalDetails({
         readOnly={readOnly}
       />
       <div className="apply-field apply-field--widget">
-        <Controller
-          control={control}
-          name="contact_number"
-          render={({ field }) => (
-            <TelephoneInput
-              id={fieldId('contact_number')}
-              label="Contact number"
-              required={section.phone_number_compulsory}
-              readOnly={readOnly}
-              value={{
-                number: field.value,
-                region: region || defaultPhoneRegion,
-              }}
-              onChange={(change) => {
-                field.onChange(change.number);
-                setValue('contact_number_country_code', change.region);
-                setValue('contact_number_formatted', change.e164 ?? '');
-              }}
-              onBlur={field.onBlur}
-              error={errorMessage(errors, 'contact_number')}
-            />
-          )}
-        />
+        <Suspense fallback={null}>
+          <Controller
+            control={control}
+            name="contact_number"
+            render={({ field }) => (
+              <LazyTelephoneInput.Component
+                id={fieldId('contact_number')}
+                label="Contact number"
+                required={section.phone_number_compulsory}
+                readOnly={readOnly}
+                value={{
+                  number: field.value,
+                  region: region || defaultPhoneRegion,
+                }}
+                onChange={(change) => {
+                  field.onChange(change.number);
+                  setValue('contact_number_country_code', change.region);
+                  setValue('contact_number_formatted', change.e164 ?? '');
+                }}
+                onBlur={field.onBlur}
+                error={errorMessage(errors, 'contact_number')}
+              />
+            )}
+          />
+        </Suspense>
       </div>
       <Controller
         control={control}
@@ -133,7 +146,9 @@ function PersonalDetails({
 function EmailCheckStatus({ state, onRetry }: { state: EmailCheckState; onRetry: () => void }) {
   return (
     <div role="status" className="apply-email-status">
-      {state.status === 'checking' ? <Spinner size="small" label="Checking your email address…" showLabel /> : null}
+      {state.status === 'checking' ? (
+        <Spinner size="small" label="Checking your email address…" showLabel />
+      ) : null}
       {state.status === 'rate-limited' ? (
         <p className="apply-notice apply-notice--error">
           You have tried too many times, please wait for {state.retryAfter} seconds before trying again.
@@ -178,6 +193,15 @@ function BasicDetails({
   } = useFormContext<ApplicationFormValues>();
   const email = useWatch({ control, name: 'email' });
   const hasEmail = useWatch({ control, name: 'has_email' });
+  const checking = emailCheck.status === 'waiting' || emailCheck.status === 'checking';
+  useEffect(() => {
+    if (checking || mode !== 'anonymous') {
+      // Failed downloads are tried again when the part is shown.
+      void SignInPanel.preload().catch(() => undefined);
+      void PasswordResetRequest.preload().catch(() => undefined);
+      void LazyTelephoneInput.preload().catch(() => undefined);
+    }
+  }, [checking, mode]);
 
   const personalDetails = (locked: Partial<ProfileDetails> | null) => (
     <PersonalDetails
@@ -204,7 +228,8 @@ function BasicDetails({
       <>
         {signedInBar}
         <p className="apply-notice apply-notice--info">
-          These details come from your profile. To change them, go to <a href="/portal/user/me">your profile</a>.
+          These details come from your profile. To change them, go to{' '}
+          <a href="/portal/user/me">your profile</a>.
         </p>
         <FormTextField name="email" label="Email address" type="email" required readOnly />
         {personalDetails(lockedDetails ?? {})}
@@ -255,12 +280,21 @@ function BasicDetails({
       />
       <EmailCheckStatus state={emailCheck} onRetry={onRetryEmailCheck} />
       {emailCheck.status === 'existing' ? (
-        <SignInPanel key={email} email={email.trim()} intended={returnPath} onSignedIn={onSignedIn} />
+        <Suspense fallback={null}>
+          <SignInPanel.Component
+            key={email}
+            email={email.trim()}
+            intended={returnPath}
+            onSignedIn={onSignedIn}
+          />
+        </Suspense>
       ) : null}
       {emailCheck.status === 'no-password' ? (
         <div className="apply-notice apply-notice--info">
           <p>{emailCheck.message}</p>
-          <PasswordResetRequest email={email.trim()} intended={returnPath} />
+          <Suspense fallback={null}>
+            <PasswordResetRequest.Component email={email.trim()} intended={returnPath} />
+          </Suspense>
         </div>
       ) : null}
       {emailCheck.status === 'key-matched' ? personalDetails(lockedDetails) : null}
@@ -284,7 +318,14 @@ function BasicDetails({
  * The basic-details step (applicant-flow §2.2): the personal details (or the sign-in of an
  * existing applicant), then, once the existing-user check is done, the step's custom blocks.
  */
-export function BasicDetailsStep({ section, organisation, opportunity, mode, applicant, onUploadingChange }: StepProps) {
+export function BasicDetailsStep({
+  section,
+  organisation,
+  opportunity,
+  mode,
+  applicant,
+  onUploadingChange,
+}: StepProps) {
   return (
     <>
       <BasicDetails
@@ -305,7 +346,14 @@ export function BasicDetailsStep({ section, organisation, opportunity, mode, app
           <p>We could not load your details. Please reload the page to try again.</p>
         </div>
       ) : null}
-      {applicant.settled ? <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} /> : null}
+      {applicant.settled ? (
+        <CustomBlocks
+          section={section}
+          organisation={organisation}
+          opportunity={opportunity}
+          onUploadingChange={onUploadingChange}
+        />
+      ) : null}
     </>
   );
 }

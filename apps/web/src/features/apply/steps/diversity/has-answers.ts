@@ -1,5 +1,5 @@
-import { diversityHasAnswersResponseSchema } from '@muster/contract';
-import { apiClient, catalogueApiFor, type ApiClient } from '../../../../lib/api';
+import { diversityHasAnswersResponseSchema, perUserRoutes } from '@muster/contract';
+import { areaApiFor, apiClient, type ApiClient } from '../../../../lib/api';
 
 /**
  * `GET users/{userId}/diversity/has-answers` (applicant-flow §7): whether the user has answered
@@ -10,8 +10,12 @@ export async function fetchDiversityHasAnswers(
   options: { signal?: AbortSignal; client?: ApiClient } = {},
 ): Promise<boolean> {
   const client = options.client ?? apiClient;
-  const body = await catalogueApiFor(client).users.diversity.hasAnswers<unknown>({ userId }, undefined, {
-    signal: options.signal,
-  });
+  const body = await areaApiFor(client, perUserRoutes).users.diversity.hasAnswers<unknown>(
+    { userId },
+    undefined,
+    {
+      signal: options.signal,
+    },
+  );
   return diversityHasAnswersResponseSchema.parse(body).data.data.has_answered;
 }

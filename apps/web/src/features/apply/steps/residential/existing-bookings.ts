@@ -3,8 +3,9 @@ import {
   userBookingsResponseSchema,
   type BookingRange,
   type ResidentialBookingSummary,
+  perUserRoutes,
 } from '@muster/contract';
-import { apiClient, catalogueApiFor, type ApiClient } from '../../../../lib/api';
+import { areaApiFor, apiClient, type ApiClient } from '../../../../lib/api';
 
 /**
  * `GET users/{userId}/residential-bookings?from={yesterday}&include=team` (applicant-flow §7): the
@@ -16,7 +17,7 @@ export async function fetchUserBookings(
   options: { signal?: AbortSignal; client?: ApiClient } = {},
 ): Promise<ResidentialBookingSummary[]> {
   const client = options.client ?? apiClient;
-  const body = await catalogueApiFor(client).users.residentialBookings.index<unknown>(
+  const body = await areaApiFor(client, perUserRoutes).users.residentialBookings.index<unknown>(
     { userId },
     { from: addDaysIso(today, -1), include: 'team' },
     { signal: options.signal },

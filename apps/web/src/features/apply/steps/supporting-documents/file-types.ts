@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FileType, FileTypeListResponse } from '@muster/contract';
+import { usersEventsBulkRoutes, type FileType, type FileTypeListResponse } from '@muster/contract';
 import type { ApiClient } from '../../../../lib/api/client';
-import { catalogueApiFor } from '../../../../lib/api/catalogue-api';
+import { areaApiFor } from '../../../../lib/api/catalogue-api';
 import { apiClient } from '../../../../lib/api/default-client';
 
 /** `GET files/types` (applicant-flow §7): the types uploads are accepted in, `data.data[].mime`. */
 export async function fetchFileTypes(client: ApiClient = apiClient): Promise<FileType[]> {
-  const answer: FileTypeListResponse = await catalogueApiFor(client).files.types.index();
+  const answer: FileTypeListResponse = await areaApiFor(client, usersEventsBulkRoutes).files.types.index();
   return answer.data.data;
 }
 
