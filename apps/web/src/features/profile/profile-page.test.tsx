@@ -88,12 +88,43 @@ describe('ProfilePage', () => {
   it('shows the own profile with the two-factor and consent panels, and no "come later" text', async () => {
     renderAt('/portal/user/me', 7);
     expect(await screen.findByRole('heading', { name: 'Your profile', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     expect(await screen.findByText('There are no consents to answer.')).toBeInTheDocument();
     expect(urls).toContain('/api/users/7/consents/');
+    // Each panel's read is sent once: the page's and the panel's are the same query.
+    expect(urls.filter((url) => url === '/api/users/7/consents/')).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'Account', level: 2 })).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/come later/i);
     expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it('shows the panels together, once all have their answers, so none moves another down', async () => {
+    let answerConsents: () => void = () => undefined;
+    const consentsHeld = new Promise<void>((resolve) => {
+      answerConsents = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = input instanceof Request ? input.url : input.toString();
+        if (/\/consents\/$/.test(url)) {
+          await consentsHeld;
+        }
+        return network(input);
+      }),
+    );
+    renderAt('/portal/user/me', 7);
+    expect(await screen.findByText('Loading the profile…')).toBeInTheDocument();
+    // The two-factor reads have answered; their panel still waits for the consents.
+    await vi.waitFor(() =>
+      expect(urls.filter((url) => !url.includes('/consents/')).length).toBeGreaterThan(0),
+    );
+    expect(screen.queryByRole('heading', { name: 'Two-factor authentication' })).not.toBeInTheDocument();
+    answerConsents();
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Privacy and consent' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Account', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the profile…')).not.toBeInTheDocument();
   });
 
   it('opens someone else’s profile with the consent panel only', async () => {

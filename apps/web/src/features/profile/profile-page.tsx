@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { AccountSection } from './account/account-section';
 import { ConsentsPanel } from './consents/consents-panel';
+import { consentsQuery, contactDetailsQuery, enforcementQuery, twoFactorUserQuery } from './queries';
 import { TwoFactorPanel } from './two-factor/two-factor-panel';
 
 /** The profile id of the address: `me` (or nothing) is the signed-in user; else a positive number. */
@@ -23,12 +26,30 @@ export function ProfilePage() {
   const { session } = useSession();
   const location = useLocation();
   const { userId: param } = useParams();
+  const viewerId = session?.user.id ?? null;
+  const userId = viewerId === null ? null : profileUserId(param, viewerId);
+  const own = userId !== null && userId === viewerId;
+  // The panels show together, once each has its answer (or its error): one filling in after
+  // another pushed the ones below it down the page. These are the panels' own queries.
+  const reads = userId ?? 0;
+  const twoFactorUser = useQuery({ ...twoFactorUserQuery(reads), enabled: own });
+  const enforcement = useQuery({ ...enforcementQuery(reads), enabled: own });
+  const contactDetails = useQuery({ ...contactDetailsQuery(reads), enabled: own });
+  const consents = useQuery({ ...consentsQuery(reads), enabled: userId !== null });
+  const answered = (own ? [twoFactorUser, enforcement, contactDetails, consents] : [consents]).every(
+    (read) => !read.isPending,
+  );
+  // Once shown, a profile's panels stay: a panel mounting on a failed read reads it again
+  // (pending), which must not take the page back to its loading line.
+  const [shownFor, setShownFor] = useState<number | null>(null);
+  if (answered && userId !== null && shownFor !== userId) {
+    setShownFor(userId);
+  }
+  const ready = userId !== null && (shownFor === userId || answered);
   if (!session) {
     const here = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?intended=${encodeURIComponent(here)}`} replace />;
   }
-  const viewerId = session.user.id;
-  const userId = profileUserId(param, viewerId);
   if (userId === null) {
     return (
       <section className="page">
@@ -37,13 +58,13 @@ export function ProfilePage() {
       </section>
     );
   }
-  const own = userId === viewerId;
   return (
-    <section className="page profile-page">
+    <section className="page profile-page" aria-busy={ready ? undefined : true}>
       <h1>{own ? 'Your profile' : 'Profile'}</h1>
-      {own ? <TwoFactorPanel userId={userId} /> : null}
-      <ConsentsPanel userId={userId} />
-      {own ? <AccountSection userId={userId} /> : null}
+      {!ready ? <p>Loading the profile…</p> : null}
+      {ready && own ? <TwoFactorPanel userId={userId} /> : null}
+      {ready ? <ConsentsPanel userId={userId} /> : null}
+      {ready && own ? <AccountSection userId={userId} /> : null}
     </section>
   );
 }

@@ -7,15 +7,11 @@ import { apiClient } from '../../lib/api/default-client';
 import { isApiError } from '../../lib/api/errors';
 import { renewSession, safeIntendedPath, signOut } from '../../lib/auth/auth-api';
 import { TWO_FACTOR_SETUP_PATH, useSession } from '../../lib/session';
+import { enforcementQuery, twoFactorUserQuery } from './queries';
 import { errorSentence } from './two-factor/error-sentence';
 import { MethodChoice } from './two-factor/method-choice';
 import { RecoveryCodeList } from './two-factor/recovery-code-list';
-import {
-  confirmTwoFactor,
-  fetchEnforcement,
-  fetchTwoFactorUser,
-  startTwoFactor,
-} from './two-factor/two-factor-api';
+import { confirmTwoFactor, startTwoFactor } from './two-factor/two-factor-api';
 import {
   fromCallMethod,
   offeredMethods,
@@ -60,16 +56,8 @@ export function TwoFactorSetupPage() {
   const userId = session?.user.id ?? null;
   const held = session?.twoFactorEnrolmentRequired === true;
 
-  const enforcement = useQuery({
-    queryKey: ['two-factor', 'enforcement', userId],
-    queryFn: () => fetchEnforcement(userId ?? 0),
-    enabled: held && userId !== null,
-  });
-  const user = useQuery({
-    queryKey: ['two-factor', 'user', userId],
-    queryFn: () => fetchTwoFactorUser(userId ?? 0),
-    enabled: held && userId !== null,
-  });
+  const enforcement = useQuery({ ...enforcementQuery(userId ?? 0), enabled: held && userId !== null });
+  const user = useQuery({ ...twoFactorUserQuery(userId ?? 0), enabled: held && userId !== null });
   const [verification, setVerification] = useState<Verification | null>(null);
   const [sending, setSending] = useState<PanelMethod | null>(null);
   const [code, setCode] = useState('');

@@ -21,7 +21,14 @@ function renderSection() {
   tokenStore.set(makeSessionToken([]));
   const router = createMemoryRouter(
     [
-      { path: '/portal/user/me', element: <main><AccountSection userId={7} /></main> },
+      {
+        path: '/portal/user/me',
+        element: (
+          <main>
+            <AccountSection userId={7} />
+          </main>
+        ),
+      },
       { path: '/login', element: <p>Sign-in page</p> },
     ],
     { initialEntries: ['/portal/user/me'] },
@@ -51,7 +58,10 @@ async function fill(current: string, next: string, confirmation = next) {
 beforeEach(() => {
   // The email and phone change forms read the address and number on file.
   answers[`GET ${CONTACT_DETAILS}`] = [
-    { status: 200, body: { data: { id: 7, emailAddresses: [{ id: 1, email: 'casey@example.org', primary: true }] } } },
+    {
+      status: 200,
+      body: { data: { id: 7, emailAddresses: [{ id: 1, email: 'casey@example.org', primary: true }] } },
+    },
   ];
 });
 
@@ -63,7 +73,9 @@ describe('AccountSection: change password', () => {
     const newPassword = screen.getByLabelText('New password');
     expect(newPassword).toHaveAttribute('aria-invalid', 'true');
     const errorId = newPassword.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '';
-    expect(document.getElementById(errorId)).toHaveTextContent('Your password must be at least 8 characters long');
+    expect(document.getElementById(errorId)).toHaveTextContent(
+      'Your password must be at least 8 characters long',
+    );
     expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     expect(await axeViolations(document.body)).toEqual([]);
@@ -89,7 +101,10 @@ describe('AccountSection: change password', () => {
     answers[`PUT ${PASSWORD}`] = [
       {
         status: 422,
-        body: { message: accountMessages.currentPasswordWrong, errors: { current_password: [accountMessages.currentPasswordWrong] } },
+        body: {
+          message: accountMessages.currentPasswordWrong,
+          errors: { current_password: [accountMessages.currentPasswordWrong] },
+        },
       },
     ];
     renderSection();
@@ -110,7 +125,9 @@ describe('AccountSection: change password', () => {
       'You have tried too many times, please wait for 42 seconds before trying again.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Something went wrong while updating your information')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong while updating your information'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -123,7 +140,12 @@ describe('AccountSection: email and phone', () => {
       'You have no phone number yet.',
     );
     const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Change email address', 'Change phone number', 'Change password', 'Sign out everywhere']);
+    expect(headings).toEqual([
+      'Change email address',
+      'Change phone number',
+      'Change password',
+      'Sign out everywhere',
+    ]);
   });
 });
 
@@ -142,7 +164,9 @@ describe('AccountSection: sign out everywhere', () => {
     answers[`DELETE ${SESSIONS}`] = [{ status: 500, body: { message: 'Boom' } }];
     renderSection();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong while updating your information');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while updating your information',
+    );
     expect(tokenStore.get()).not.toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PasswordStrength } from '../../../components/ui/password-strength/password-strength';
-import { SAVE_BUTTON_STATE, SaveButton, type SaveButtonState } from '../../../components/ui/save-button/save-button';
+import {
+  SAVE_BUTTON_STATE,
+  SaveButton,
+  type SaveButtonState,
+} from '../../../components/ui/save-button/save-button';
 import { isApiError } from '../../../lib/api/errors';
 import { useSession } from '../../../lib/session';
 import { changePassword, signOutEverywhere } from './account-api';
@@ -80,7 +84,9 @@ export function AccountSection({ userId }: { userId: number }) {
           }
         }
       } else if (isApiError(error, 429)) {
-        setAlert(`You have tried too many times, please wait for ${error.retryAfter ?? 60} seconds before trying again.`);
+        setAlert(
+          `You have tried too many times, please wait for ${error.retryAfter ?? 60} seconds before trying again.`,
+        );
       } else if (isApiError(error, 403)) {
         setAlert(error.message);
       } else {
@@ -112,7 +118,9 @@ export function AccountSection({ userId }: { userId: number }) {
         type="password"
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[withRules ? rulesId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [withRules ? rulesId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+        }
         {...register(name)}
       />
     );
@@ -162,7 +170,12 @@ export function AccountSection({ userId }: { userId: number }) {
             {signOutError}
           </p>
         ) : null}
-        <button type="button" disabled={signingOut} aria-busy={signingOut || undefined} onClick={() => void endEverywhere()}>
+        <button
+          type="button"
+          disabled={signingOut}
+          aria-busy={signingOut || undefined}
+          onClick={() => void endEverywhere()}
+        >
           {signingOut ? 'Signing out…' : 'Sign out everywhere'}
         </button>
       </div>

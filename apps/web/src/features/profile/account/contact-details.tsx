@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ContactChangeForm } from './contact-change-form';
-import { fetchContactDetails } from './contact-change-api';
+import { contactDetailsQuery } from '../queries';
 
 /** The primary entry of a list (or the first when none is marked primary). */
 function primaryOf<T extends { primary: boolean }>(entries: readonly T[] | undefined): T | null {
@@ -13,8 +13,8 @@ function primaryOf<T extends { primary: boolean }>(entries: readonly T[] | undef
  */
 export function ContactDetails({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
-  const queryKey = ['account', 'contact-details', userId];
-  const details = useQuery({ queryKey, queryFn: () => fetchContactDetails(userId) });
+  const query = contactDetailsQuery(userId);
+  const details = useQuery(query);
 
   if (details.isPending) {
     return <p aria-busy="true">Loading your email address and phone number…</p>;
@@ -25,7 +25,7 @@ export function ContactDetails({ userId }: { userId: number }) {
   const user = details.data.data;
   const email = primaryOf(user.emailAddresses);
   const phone = primaryOf(user.phoneNumbers);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: query.queryKey });
   return (
     <>
       <ContactChangeForm

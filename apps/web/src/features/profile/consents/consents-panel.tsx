@@ -17,16 +17,15 @@ import {
   type SaveButtonState,
 } from '../../../components/ui/save-button/save-button';
 import { isApiError } from '../../../lib/api/errors';
+import { consentsQuery } from '../queries';
 import { useSession } from '../../../lib/session';
 import { changedConsents } from './consent-changes';
-import { fetchUserConsents, updateUserConsent } from './consents-api';
+import { updateUserConsent } from './consents-api';
 import '../../../components/ui/form-feedback/form-feedback.css';
 import './consents-panel.css';
 
 /** How long the button says "Saved!" before it is ready again. */
 export const SAVED_FOR_MS = 2000;
-
-const consentsKey = (userId: number) => ['profile', 'consents', userId] as const;
 
 /**
  * The privacy and consent panel (applicant-flow §2.12): every consent question with its answer
@@ -42,7 +41,7 @@ export function ConsentsPanel({ userId }: { userId: number }) {
     session !== null &&
     (session.user.id === userId || session.user.permissions.includes(CHANGE_USER_DETAILS));
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: consentsKey(userId), queryFn: () => fetchUserConsents(userId) });
+  const query = useQuery(consentsQuery(userId));
   const [answers, setAnswers] = useState<Record<number, ConsentAnswer>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [validate, setValidate] = useState(false);
@@ -91,7 +90,7 @@ export function ConsentsPanel({ userId }: { userId: number }) {
 
   /** Keeps the server's copy of one consent in the cached list. */
   function remember(saved: UserConsent) {
-    queryClient.setQueryData<UserConsentListResponse>(consentsKey(userId), (previous) =>
+    queryClient.setQueryData<UserConsentListResponse>(consentsQuery(userId).queryKey, (previous) =>
       previous
         ? { data: { data: previous.data.data.map((consent) => (consent.id === saved.id ? saved : consent)) } }
         : previous,

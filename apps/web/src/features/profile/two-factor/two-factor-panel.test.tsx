@@ -249,11 +249,15 @@ describe('TwoFactorPanel: an enabled account', () => {
 
   it('unticks trust this computer again when the server refuses', async () => {
     given({ user: { '2fa_enabled': true, '2fa_method': 'email' } });
-    answers[`PUT ${TRUST}`] = [{ status: 403, body: { message: 'You can only change your own two-factor settings.' } }];
+    answers[`PUT ${TRUST}`] = [
+      { status: 403, body: { message: 'You can only change your own two-factor settings.' } },
+    ];
     await renderPanel();
     const trust = screen.getByRole('checkbox', { name: 'Trust this computer' });
     await userEvent.click(trust);
-    expect(await screen.findByRole('alert')).toHaveTextContent('You can only change your own two-factor settings.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You can only change your own two-factor settings.',
+    );
     expect(trust).not.toBeChecked();
     expect(localStorage.getItem(DEVICE_TOKEN_STORAGE_KEY)).toBeNull();
   });

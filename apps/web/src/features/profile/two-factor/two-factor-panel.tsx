@@ -11,13 +11,12 @@ import {
   type SaveButtonState,
 } from '../../../components/ui/save-button/save-button';
 import { isApiError } from '../../../lib/api/errors';
+import { enforcementQuery, twoFactorUserQuery } from '../queries';
 import { errorSentence } from './error-sentence';
 import { MethodChoice } from './method-choice';
 import { RecoveryCodeList } from './recovery-code-list';
 import {
   confirmTwoFactor,
-  fetchEnforcement,
-  fetchTwoFactorUser,
   regenerateRecoveryCodes,
   setTrustComputer,
   startTwoFactor,
@@ -51,14 +50,8 @@ type Verification = {
 export function TwoFactorPanel({ userId }: { userId: number }) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const user = useQuery({
-    queryKey: ['two-factor', 'user', userId],
-    queryFn: () => fetchTwoFactorUser(userId),
-  });
-  const enforcement = useQuery({
-    queryKey: ['two-factor', 'enforcement', userId],
-    queryFn: () => fetchEnforcement(userId),
-  });
+  const user = useQuery(twoFactorUserQuery(userId));
+  const enforcement = useQuery(enforcementQuery(userId));
   const [verification, setVerification] = useState<Verification | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
