@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { durablePgliteOptions } from './durable-node-fs.js';
+import { durablePgliteOptions, memoryPgliteOptions } from './durable-node-fs.js';
 import { ensurePgliteDataDir } from './pglite-data-dir.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -85,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Created whole or not at all: a first start killed half-way must not leave a broken directory.
     await ensurePgliteDataDir(dataDir);
   }
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(durablePgliteOptions(dataDir));
+  const client = new PGlite(dataDir === 'memory' ? memoryPgliteOptions() : durablePgliteOptions(dataDir));
   return openPglite(client, migrationsFolder);
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { durablePgliteOptions } from './durable-node-fs.js';
+import { durablePgliteOptions, memoryPgliteOptions } from './durable-node-fs.js';
 
 // Issue 10, finding 19: the embedded database acknowledged commits that were only in the OS cache.
 describe('the embedded database on disk', () => {
@@ -51,4 +51,14 @@ describe('the embedded database on disk', () => {
       }
     },
   );
+
+  it('gives a database in memory the same buffer pool', async () => {
+    const db = new PGlite(memoryPgliteOptions());
+    try {
+      const buffers = await db.query<{ shared_buffers: string }>('show shared_buffers');
+      expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -50,9 +50,20 @@ export function durableStartParams(): string[] {
     ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
     '-c',
     'wal_sync_method=fsync',
-    '-c',
-    `shared_buffers=${SHARED_BUFFERS}`,
+    ...bufferPoolParams(),
   ];
+}
+
+function bufferPoolParams(): string[] {
+  return ['-c', `shared_buffers=${SHARED_BUFFERS}`];
+}
+
+/**
+ * Options of an embedded database in memory (the bench's demo, scripts): PGlite's defaults with the
+ * buffer pool of a database on disk, so that what is measured on it holds for the product.
+ */
+export function memoryPgliteOptions(): PGliteOptions {
+  return { startParams: [...PGlite.defaultStartParams, ...bufferPoolParams()] };
 }
 
 /** Options opening an embedded database in `dataDir` with fsync on. */
