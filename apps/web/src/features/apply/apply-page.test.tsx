@@ -49,12 +49,22 @@ function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response
   const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
   const method = init?.method ?? 'GET';
   const raw = init?.body;
-  const body = raw instanceof FormData ? raw : typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined;
-  const request: Sent = { method, path: url.pathname, search: url.searchParams, headers: new Headers(init?.headers), body };
+  const body =
+    raw instanceof FormData ? raw : typeof raw === 'string' ? (JSON.parse(raw) as unknown) : undefined;
+  const request: Sent = {
+    method,
+    path: url.pathname,
+    search: url.searchParams,
+    headers: new Headers(init?.headers),
+    body,
+  };
   sent.push(request);
   const queue = handlers.get(`${method} ${url.pathname.replace(/\/$/, '')}`);
   const handler = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-  const answer = typeof handler === 'function' ? handler(request) : (handler ?? { status: 404, body: { message: 'Not found' } });
+  const answer =
+    typeof handler === 'function'
+      ? handler(request)
+      : (handler ?? { status: 404, body: { message: 'Not found' } });
   return Promise.resolve(
     new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
       status: answer.status,
@@ -89,9 +99,15 @@ const PROFILE = {
 
 function serveForm() {
   on('GET', '/api/opportunities/quick-help', { status: 200, body: { data: opportunityFixture } });
-  on('GET', '/api/opportunities/quick-help/application-form', { status: 200, body: { data: sectionsFixture } });
+  on('GET', '/api/opportunities/quick-help/application-form', {
+    status: 200,
+    body: { data: sectionsFixture },
+  });
   on('GET', '/api/organisation/detailed', { status: 200, body: { data: organisationFixture } });
-  on('GET', '/api/motivations/public', { status: 200, body: { data: [{ id: 4, content: 'I care about the environment' }] } });
+  on('GET', '/api/motivations/public', {
+    status: 200,
+    body: { data: [{ id: 4, content: 'I care about the environment' }] },
+  });
   on('POST', '/api/opportunities/log-apply-action', { status: 204 });
   on('GET', '/api/users/7', { status: 200, body: { data: PROFILE } });
 }
@@ -120,7 +136,10 @@ function signIn(permissions: string[] = []) {
 }
 
 function storeDraft(values: Partial<ApplicationFormValues>) {
-  sessionStorage.setItem(draftKey('quick-help'), JSON.stringify({ values: { ...emptyValues(), ...values }, idempotencyKey: 'idem-1' }));
+  sessionStorage.setItem(
+    draftKey('quick-help'),
+    JSON.stringify({ values: { ...emptyValues(), ...values }, idempotencyKey: 'idem-1' }),
+  );
 }
 
 /** Answers that complete every step for a signed-in applicant. */
@@ -154,7 +173,9 @@ afterEach(() => {
 describe('readBooking', () => {
   it("reads the residential dates, 'true' or '1' meaning willing to share", () => {
     expect(readBooking(new URLSearchParams(''))).toBeNull();
-    expect(readBooking(new URLSearchParams('start_date=2026-06-06&end_date=2026-06-13&willing_to_share=1'))).toEqual({
+    expect(
+      readBooking(new URLSearchParams('start_date=2026-06-06&end_date=2026-06-13&willing_to_share=1')),
+    ).toEqual({
       start_date: '2026-06-06',
       end_date: '2026-06-13',
       willing_to_share: true,
@@ -169,7 +190,12 @@ describe('ApplyPage: the steps', () => {
     renderPage();
     expect(await heading('1. Your details')).toBeInTheDocument();
     const tabs = within(screen.getByRole('navigation', { name: 'Application steps' })).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['1Your details', '2Your motivation', '3About you', '4Review and apply']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      '1Your details',
+      '2Your motivation',
+      '3About you',
+      '4Review and apply',
+    ]);
     expect(tabs[0]).toHaveAttribute('aria-current', 'step');
     expect(screen.getByText('(*) Marked fields are required')).toBeInTheDocument();
     expect(screen.getByText('Step 1 of 4.')).toHaveClass('visually-hidden');
@@ -181,7 +207,9 @@ describe('ApplyPage: the steps', () => {
     const router = renderPage('/apply/quick-help?ref=apply&start_date=2026-01-01');
     await heading('1. Your details');
     await waitFor(() => expect(router.state.location.search).toBe('?start_date=2026-01-01'));
-    expect(calls('POST', '/api/opportunities/log-apply-action').map((call) => call.body)).toEqual([{ slug: 'quick-help' }]);
+    expect(calls('POST', '/api/opportunities/log-apply-action').map((call) => call.body)).toEqual([
+      { slug: 'quick-help' },
+    ]);
   });
 });
 
@@ -197,10 +225,31 @@ describe('ApplyPage: basic details of a new applicant', () => {
     expect(calls('POST', '/api/application/check-email')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/^Email address/), '.org');
     expect(await screen.findByLabelText(/^Confirm email address/, {}, CHECK_WAIT)).toBeInTheDocument();
-    expect(calls('POST', '/api/application/check-email').map((call) => call.body)).toEqual([{ email: 'robin@example.org' }]);
+    expect(calls('POST', '/api/application/check-email').map((call) => call.body)).toEqual([
+      { email: 'robin@example.org' },
+    ]);
     expect(screen.getByLabelText(/^First name/)).toBeInTheDocument();
     expect(screen.getByText('For example, 27/11/1989')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+  });
+
+  it('says at the field that an email address is not well formed once it is left, until it is', async () => {
+    on('POST', '/api/application/check-email', { status: 200, body: { data: { exists: false } } });
+    renderPage();
+    await heading('1. Your details');
+    const email = screen.getByLabelText(/^Email address/);
+    await userEvent.click(email);
+    await userEvent.tab();
+    // Left empty: nothing is said before Next.
+    expect(email).not.toHaveAccessibleDescription(/required|valid/i);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.tab();
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Please enter a valid email address/));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'robin@example.org');
+    await waitFor(() => expect(email).not.toHaveAccessibleDescription(/Please enter a valid email address/));
+    expect(await screen.findByLabelText(/^Confirm email address/, {}, CHECK_WAIT)).toBeInTheDocument();
   });
 
   it('checks the fields in the browser first and shows every message at its field and in a focused summary', async () => {
@@ -213,16 +262,27 @@ describe('ApplyPage: basic details of a new applicant', () => {
 
     const summary = await screen.findByRole('heading', { name: 'There is a problem' });
     await waitFor(() => expect(summary.parentElement).toHaveFocus());
-    const links = within(summary.parentElement!).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Confirm email is required', 'First name is required', 'Last name is required', 'Date of birth is required']);
+    const links = within(summary.parentElement!)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual([
+      'Confirm email is required',
+      'First name is required',
+      'Last name is required',
+      'Date of birth is required',
+    ]);
     expect(screen.getByLabelText(/^First name/)).toHaveAttribute('aria-invalid', 'true');
     expect(document.title).toMatch(/^Error: 1\. Your details/);
-    expect(screen.getByText(/Step 1 of 4\. This step has validation errors: 1\. Your details\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Step 1 of 4\. This step has validation errors: 1\. Your details\./),
+    ).toBeInTheDocument();
     // Nothing went to the server: the browser found the problems.
     expect(calls('POST', '/api/opportunities/quick-help/apply')).toHaveLength(0);
 
     // A link moves to its field; changing the field takes its message away.
-    await userEvent.click(within(summary.parentElement!).getByRole('link', { name: 'First name is required' }));
+    await userEvent.click(
+      within(summary.parentElement!).getByRole('link', { name: 'First name is required' }),
+    );
     expect(screen.getByLabelText(/^First name/)).toHaveFocus();
     await userEvent.type(screen.getByLabelText(/^First name/), 'R');
     expect(screen.getByLabelText(/^First name/)).not.toHaveAttribute('aria-invalid');
@@ -230,17 +290,27 @@ describe('ApplyPage: basic details of a new applicant', () => {
 
   it('runs the validate-only dry run with the fields so far and stays on the step when the server objects', async () => {
     on('POST', '/api/application/check-email', { status: 200, body: { data: { exists: false } } });
-    on('POST', '/api/opportunities/quick-help/apply', {
-      status: 409,
-      body: {
-        message: 'An account already exists for this email address. Please sign in to continue.',
-        errors: { email: ['An account already exists for this email address. Please sign in to continue.'] },
+    on(
+      'POST',
+      '/api/opportunities/quick-help/apply',
+      {
+        status: 409,
+        body: {
+          message: 'An account already exists for this email address. Please sign in to continue.',
+          errors: {
+            email: ['An account already exists for this email address. Please sign in to continue.'],
+          },
+        },
       },
-    }, { status: 200, body: { data: { valid: true } } });
+      { status: 200, body: { data: { valid: true } } },
+    );
     const router = renderPage();
     await heading('1. Your details');
     await userEvent.type(screen.getByLabelText(/^Email address/), 'robin@example.org');
-    await userEvent.type(await screen.findByLabelText(/^Confirm email address/, {}, CHECK_WAIT), 'robin@example.org');
+    await userEvent.type(
+      await screen.findByLabelText(/^Confirm email address/, {}, CHECK_WAIT),
+      'robin@example.org',
+    );
     await userEvent.type(screen.getByLabelText(/^First name/), 'Robin');
     await userEvent.type(screen.getByLabelText(/^Last name/), 'New');
     await userEvent.type(screen.getByLabelText('Day'), '27');
@@ -286,7 +356,9 @@ describe('ApplyPage: basic details of a new applicant', () => {
     expect(screen.getByRole('group', { name: 'Parent or guardian' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Parent or guardian's email address/)).toBeInTheDocument();
     expect(
-      screen.getByText('Sorry, you have to be at least 16 for this opportunity. Are you sure you want to apply?'),
+      screen.getByText(
+        'Sorry, you have to be at least 16 for this opportunity. Are you sure you want to apply?',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -301,7 +373,11 @@ describe('ApplyPage: basic details of a new applicant', () => {
     await heading('1. Your details');
     await userEvent.type(screen.getByLabelText(/^Email address/), 'busy@example.org');
     expect(
-      await screen.findByText('You have tried too many times, please wait for 1 seconds before trying again.', {}, CHECK_WAIT),
+      await screen.findByText(
+        'You have tried too many times, please wait for 1 seconds before trying again.',
+        {},
+        CHECK_WAIT,
+      ),
     ).toBeInTheDocument();
     expect(await screen.findByLabelText(/^Confirm email address/, {}, CHECK_WAIT)).toBeInTheDocument();
     expect(calls('POST', '/api/application/check-email')).toHaveLength(2);
@@ -325,8 +401,14 @@ describe('ApplyPage: an existing account', () => {
       status: 409,
       body: { message: 'Sign in', data: { exists: true, has_password: true, redirect: null } },
     });
-    on('POST', '/password/email', { status: 200, body: { message: 'If that email address has an account, we have sent it a link.' } });
-    on('POST', '/api/auth/api', { status: 200, body: { token: 'interim', two_factor: true, method: 'email' } });
+    on('POST', '/password/email', {
+      status: 200,
+      body: { message: 'If that email address has an account, we have sent it a link.' },
+    });
+    on('POST', '/api/auth/api', {
+      status: 200,
+      body: { token: 'interim', two_factor: true, method: 'email' },
+    });
     on(
       'POST',
       '/api/auth/api/token',
@@ -340,13 +422,22 @@ describe('ApplyPage: an existing account', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'request a password reset' }));
-    expect(await screen.findByText('If that email address has an account, we have sent it a link.')).toBeInTheDocument();
-    expect(calls('POST', '/password/email')[0]!.body).toEqual({ email: 'ann@example.org', intended: '/apply/quick-help' });
+    expect(
+      await screen.findByText('If that email address has an account, we have sent it a link.'),
+    ).toBeInTheDocument();
+    expect(calls('POST', '/password/email')[0]!.body).toEqual({
+      email: 'ann@example.org',
+      intended: '/apply/quick-help',
+    });
 
     await userEvent.type(password, 'Volunteer123{Enter}');
     const codeHeading = await screen.findByRole('heading', { name: 'Enter your code' });
     await waitFor(() => expect(codeHeading).toHaveFocus());
-    expect(calls('POST', '/api/auth/api')[0]!.body).toMatchObject({ email: 'ann@example.org', password: 'Volunteer123', minimal: true });
+    expect(calls('POST', '/api/auth/api')[0]!.body).toMatchObject({
+      email: 'ann@example.org',
+      password: 'Volunteer123',
+      minimal: true,
+    });
 
     const boxes = within(screen.getByRole('group', { name: 'Verification code' })).getAllByRole('textbox');
     await userEvent.click(boxes[0]!);
@@ -374,7 +465,10 @@ describe('ApplyPage: an existing account', () => {
       status: 409,
       body: { message: 'Sign in', data: { exists: true, has_password: true, redirect: null } },
     });
-    on('POST', '/api/auth/api', { status: 200, body: { token: 'interim', two_factor: true, method: 'email' } });
+    on('POST', '/api/auth/api', {
+      status: 200,
+      body: { token: 'interim', two_factor: true, method: 'email' },
+    });
     on(
       'POST',
       '/api/auth/api/token',
@@ -448,7 +542,11 @@ describe('ApplyPage: an existing account', () => {
   it('says an account without a password must be reset first', async () => {
     on('POST', '/api/application/check-email', {
       status: 410,
-      body: { message: 'An account already exists for this email address, but it has no password yet. Please request a password reset to continue.', data: { exists: true, has_password: false, redirect: null } },
+      body: {
+        message:
+          'An account already exists for this email address, but it has no password yet. Please request a password reset to continue.',
+        data: { exists: true, has_password: false, redirect: null },
+      },
     });
     renderPage();
     await heading('1. Your details');
@@ -461,21 +559,45 @@ describe('ApplyPage: an existing account', () => {
   it('shows the previously-applied screen for an applicant with an active application', async () => {
     on('GET', '/api/users/7', {
       status: 200,
-      body: { data: { ...PROFILE, recruitmentApplications: [{ id: 55, active: true, status: 'submitted', created_at: '2026-01-01', opportunity: { id: 11, slug: 'quick-help', display_name: 'Quick Help', type: 'One-off' } }] } },
+      body: {
+        data: {
+          ...PROFILE,
+          recruitmentApplications: [
+            {
+              id: 55,
+              active: true,
+              status: 'submitted',
+              created_at: '2026-01-01',
+              opportunity: { id: 11, slug: 'quick-help', display_name: 'Quick Help', type: 'One-off' },
+            },
+          ],
+        },
+      },
     });
     signIn();
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'You have previously applied for this opportunity' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View your application' })).toHaveAttribute('href', '/portal/applicant/dashboard/55');
+    expect(
+      await screen.findByRole('heading', { name: 'You have previously applied for this opportunity' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your application' })).toHaveAttribute(
+      'href',
+      '/portal/applicant/dashboard/55',
+    );
   });
 });
 
 describe('ApplyPage: single sign-on', () => {
   it('sends an existing account to the provider with the way back', async () => {
-    on('GET', '/api/organisation/detailed', { status: 200, body: { data: { ...organisationFixture, sso_provider: { name: 'Acme ID' } } } });
+    on('GET', '/api/organisation/detailed', {
+      status: 200,
+      body: { data: { ...organisationFixture, sso_provider: { name: 'Acme ID' } } },
+    });
     on('POST', '/api/application/check-email', {
       status: 409,
-      body: { message: 'Sign in with single sign-on', data: { exists: true, has_password: true, redirect: '/auth/sso/redirect' } },
+      body: {
+        message: 'Sign in with single sign-on',
+        data: { exists: true, has_password: true, redirect: '/auth/sso/redirect' },
+      },
     });
     renderPage('/apply/quick-help?step=1');
     await heading('1. Your details');
@@ -487,7 +609,10 @@ describe('ApplyPage: single sign-on', () => {
   });
 
   it('lets a signed-in single-sign-on applicant apply without setting a password, the email locked', async () => {
-    on('GET', '/api/organisation/detailed', { status: 200, body: { data: { ...organisationFixture, sso_provider: { name: 'Acme ID' } } } });
+    on('GET', '/api/organisation/detailed', {
+      status: 200,
+      body: { data: { ...organisationFixture, sso_provider: { name: 'Acme ID' } } },
+    });
     signIn();
     storeDraft(COMPLETE_ANSWERS);
     renderPage();
@@ -495,7 +620,11 @@ describe('ApplyPage: single sign-on', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Email address/)).toHaveValue('ann@example.org'));
     expect(screen.getByLabelText(/^Email address/)).toHaveAttribute('readonly');
     on('POST', '/api/opportunities/quick-help/apply', { status: 200, body: { data: { valid: true } } });
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', { name: /Review and apply/ }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', {
+        name: /Review and apply/,
+      }),
+    );
     expect(await heading('4. Review and apply')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Set your password' })).not.toBeInTheDocument();
   });
@@ -513,7 +642,9 @@ describe('ApplyPage: supervisor mode', () => {
     expect(screen.getByLabelText(/^First name/)).not.toHaveAttribute('readonly');
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '01' } });
     fireEvent.change(screen.getByLabelText('Month'), { target: { value: '02' } });
-    fireEvent.change(screen.getByLabelText('Year'), { target: { value: String(new Date().getFullYear() - 12) } });
+    fireEvent.change(screen.getByLabelText('Year'), {
+      target: { value: String(new Date().getFullYear() - 12) },
+    });
     expect(await screen.findByRole('group', { name: 'Parent or guardian' })).toBeInTheDocument();
     await userEvent.click(within(question).getByLabelText('Yes'));
     expect(screen.getByLabelText(/^Email address/)).toBeInTheDocument();
@@ -531,16 +662,23 @@ describe('ApplyPage: submitting', () => {
   }
 
   it('submits everything with an Idempotency-Key and thanks the applicant in a dialog', async () => {
-    on('POST', '/api/opportunities/quick-help/apply', { status: 201, body: { data: { token: 'login-token', application_id: 81 } } });
+    on('POST', '/api/opportunities/quick-help/apply', {
+      status: 201,
+      body: { data: { token: 'login-token', application_id: 81 } },
+    });
     await openReview();
-    expect(screen.getByText('You are about to apply for Quick Help at the Community Hub')).toBeInTheDocument();
+    expect(
+      screen.getByText('You are about to apply for Quick Help at the Community Hub'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Helpers follow the volunteer code of conduct.')).toBeInTheDocument();
     // A signed-in applicant sets no password.
     expect(screen.queryByRole('group', { name: 'Set your password' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Complete application' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Thank you for your application' });
-    expect(dialog).toHaveTextContent('We will send you an email with the details of your application and how to log in.');
+    expect(dialog).toHaveTextContent(
+      'We will send you an email with the details of your application and how to log in.',
+    );
     const finish = within(dialog).getByRole('link', { name: 'Finish' });
     expect(finish).toHaveAttribute('href', '/api/login/token/login-token?redirect=%2Fportal');
     await waitFor(() => expect(finish).toHaveFocus());
@@ -557,12 +695,21 @@ describe('ApplyPage: submitting', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Application sent' })).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'Finish' })).toHaveAttribute('href', '/api/login/token/login-token?redirect=%2Fportal');
+    expect(screen.getByRole('link', { name: 'Finish' })).toHaveAttribute(
+      'href',
+      '/api/login/token/login-token?redirect=%2Fportal',
+    );
   });
 
   it('uses the plain portal link when no token came back, and says another type’s text', async () => {
-    on('GET', '/api/opportunities/quick-help', { status: 200, body: { data: { ...opportunityFixture, type: 'Regular' } } });
-    on('POST', '/api/opportunities/quick-help/apply', { status: 201, body: { data: { token: null, application_id: 81 } } });
+    on('GET', '/api/opportunities/quick-help', {
+      status: 200,
+      body: { data: { ...opportunityFixture, type: 'Regular' } },
+    });
+    on('POST', '/api/opportunities/quick-help/apply', {
+      status: 201,
+      body: { data: { token: null, application_id: 81 } },
+    });
     await openReview();
     await userEvent.click(screen.getByRole('button', { name: 'Complete application' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thank you for your application' });
@@ -575,18 +722,22 @@ describe('ApplyPage: submitting', () => {
       status: 422,
       body: {
         message: 'The given data was invalid.',
-        errors: { why: ['Say more, please', 'A second message is not shown'], 'questions.availability-notes': ['Which days?'], 'terms.0': ['Please verify that you agree to the above statement'] },
+        errors: {
+          why: ['Say more, please', 'A second message is not shown'],
+          'questions.availability-notes': ['Which days?'],
+          'terms.0': ['Please verify that you agree to the above statement'],
+        },
       },
     });
     await openReview();
     await userEvent.click(screen.getByRole('button', { name: 'Complete application' }));
     const summary = (await screen.findByRole('heading', { name: 'There is a problem' })).parentElement!;
     await waitFor(() => expect(summary).toHaveFocus());
-    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Please verify that you agree to the above statement',
-      'Say more, please',
-      'Which days?',
-    ]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Please verify that you agree to the above statement', 'Say more, please', 'Which days?']);
     expect(screen.getByText('Looks like you missed something')).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Application steps' });
     expect(within(tabs).getByRole('link', { name: /Your motivation\s*\(incomplete\)/ })).toBeInTheDocument();
@@ -595,7 +746,9 @@ describe('ApplyPage: submitting', () => {
     expect(await heading('2. Your motivation')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Why would you like to apply/)).toHaveFocus());
     expect(document.getElementById('apply-why-error')).toHaveTextContent('Say more, please');
-    expect(screen.getByLabelText(/^Why would you like to apply/)).toHaveAccessibleDescription(/Say more, please/);
+    expect(screen.getByLabelText(/^Why would you like to apply/)).toHaveAccessibleDescription(
+      /Say more, please/,
+    );
     expect(screen.queryByText('A second message is not shown')).not.toBeInTheDocument();
   });
 
@@ -606,9 +759,14 @@ describe('ApplyPage: submitting', () => {
     });
     await openReview();
     await userEvent.click(screen.getByRole('button', { name: 'Complete application' }));
-    const previously = await screen.findByRole('heading', { name: 'You have previously applied for this opportunity' });
+    const previously = await screen.findByRole('heading', {
+      name: 'You have previously applied for this opportunity',
+    });
     await waitFor(() => expect(previously).toHaveFocus());
-    expect(screen.getByRole('link', { name: 'View your application' })).toHaveAttribute('href', '/portal/applicant/dashboard/12');
+    expect(screen.getByRole('link', { name: 'View your application' })).toHaveAttribute(
+      'href',
+      '/portal/applicant/dashboard/12',
+    );
   });
 
   it('says something went wrong for any other failure', async () => {
@@ -628,7 +786,10 @@ describe('ApplyPage: submitting', () => {
       { status: 503, body: { message: 'Down' } },
       {
         status: 409,
-        body: { message: 'This Idempotency-Key was already used for a different application. Use a new key for a new submission.' },
+        body: {
+          message:
+            'This Idempotency-Key was already used for a different application. Use a new key for a new submission.',
+        },
       },
       { status: 201, body: { data: { token: null, application_id: 5 } } },
     );
@@ -637,7 +798,9 @@ describe('ApplyPage: submitting', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Complete application' }));
     expect(await screen.findByRole('dialog', { name: 'Thank you for your application' })).toBeInTheDocument();
-    const keys = calls('POST', '/api/opportunities/quick-help/apply').map((call) => call.headers.get('Idempotency-Key'));
+    const keys = calls('POST', '/api/opportunities/quick-help/apply').map((call) =>
+      call.headers.get('Idempotency-Key'),
+    );
     expect(keys[0]).toBe('idem-1');
     expect(keys[1]).toBe('idem-1');
     expect(keys[2]).toMatch(/^[\w-]{8,}$/);
@@ -650,7 +813,8 @@ describe('ApplyPage: submitting', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-        (input instanceof Request ? input.url : input.toString()).includes('/apply') && init?.method === 'POST'
+        (input instanceof Request ? input.url : input.toString()).includes('/apply') &&
+        init?.method === 'POST'
           ? new Promise<Response>((resolve) => {
               release = resolve;
             })
@@ -658,12 +822,19 @@ describe('ApplyPage: submitting', () => {
       ),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Complete application' }));
-    expect(await screen.findByRole('button', { name: 'Please wait...' })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('button', { name: 'Please wait...' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     // Enter in a field submits the form again.
     screen.getByLabelText('I agree').closest('form')!.requestSubmit();
     expect(await screen.findByText('Already submitting application')).toBeInTheDocument();
     // No step change meanwhile.
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', { name: /Your details/ }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Application steps' })).getByRole('link', {
+        name: /Your details/,
+      }),
+    );
     expect(screen.getByRole('heading', { level: 2, name: '4. Review and apply' })).toBeInTheDocument();
     await act(async () => {
       release(
@@ -709,11 +880,16 @@ describe('ApplyPage: application key', () => {
   });
 
   it('checks the address against the key and says when it does not match', async () => {
-    on('GET', '/api/opportunities/quick-help/apply', { status: 403, body: { message: 'Email address does not match our records.' } });
+    on('GET', '/api/opportunities/quick-help/apply', {
+      status: 403,
+      body: { message: 'Email address does not match our records.' },
+    });
     renderPage('/apply/quick-help?key=abc');
     await heading('1. Your details');
     await userEvent.type(screen.getByLabelText(/^Email address/), 'other@example.org');
-    expect(await screen.findByText('Email address does not match our records.', {}, CHECK_WAIT)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Email address does not match our records.', {}, CHECK_WAIT),
+    ).toBeInTheDocument();
     const [lookUp] = calls('GET', '/api/opportunities/quick-help/apply');
     expect(lookUp!.headers.get('X-EMAIL-ADDRESS')).toBe('other@example.org');
     expect(lookUp!.search.get('key')).toBe('abc');
@@ -722,19 +898,29 @@ describe('ApplyPage: application key', () => {
   });
 
   it('says the application has been completed when the key answers 404', async () => {
-    on('GET', '/api/opportunities/quick-help/apply', { status: 404, body: { message: 'Your application has already been completed' } });
+    on('GET', '/api/opportunities/quick-help/apply', {
+      status: 404,
+      body: { message: 'Your application has already been completed' },
+    });
     renderPage('/apply/quick-help?key=abc');
     await heading('1. Your details');
     await userEvent.type(screen.getByLabelText(/^Email address/), 'kim@example.org');
-    expect(await screen.findByRole('heading', { name: 'Your application has already been completed' }, CHECK_WAIT)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your application has already been completed' }, CHECK_WAIT),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your portal' })).toHaveAttribute('href', '/portal');
   });
 
   it('asks another signed-in user to log out', async () => {
-    on('GET', '/api/opportunities/quick-help/apply', { status: 403, body: { message: 'Email address does not match our records.' } });
+    on('GET', '/api/opportunities/quick-help/apply', {
+      status: 403,
+      body: { message: 'Email address does not match our records.' },
+    });
     signIn();
     renderPage('/apply/quick-help?key=abc');
-    expect(await screen.findByRole('heading', { name: 'This application belongs to someone else' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This application belongs to someone else' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ import { FormTextField } from '../../form-text-field';
 import type { ApplicationFormValues, ProfileDetails } from '../../form-values';
 import { errorMessage } from '../../form-errors';
 import type { PasswordResetRequestProps, SignInPanelProps } from '../../sign-in-panel';
-import type { EmailCheckState } from '../../use-email-check';
+import { isEmailFormatValid, type EmailCheckState } from '../../use-email-check';
 import { CustomBlocks } from '../../custom-blocks';
 import type { ApplicantMode, StepApplicant, StepProps } from '../step-props';
 import { lazyComponent } from '../../../../lib/lazy/lazy-component';
@@ -23,6 +23,9 @@ const SignInPanel = lazyComponent<SignInPanelProps>(
 const PasswordResetRequest = lazyComponent<PasswordResetRequestProps>(
   async () => (await import('../../sign-in-panel')).PasswordResetRequest,
 );
+
+/** Typed, but not an address: leaving an empty box says nothing before Next. */
+const isMalformedEmail = (value: string) => value.trim() !== '' && !isEmailFormatValid(value);
 
 type BasicDetailsProps = {
   section: FormSection;
@@ -276,6 +279,7 @@ function BasicDetails({
         required
         autoComplete="email"
         hint="We will check whether you already have an account with us."
+        checkWhenLeft={isMalformedEmail}
         error={emailCheck.status === 'key-mismatch' ? emailCheck.message : undefined}
       />
       <EmailCheckStatus state={emailCheck} onRetry={onRetryEmailCheck} />
