@@ -14,7 +14,13 @@ import { Spinner } from '../../components/ui/spinner/spinner';
 import { isApiError, type FieldErrors as ApiFieldErrors } from '../../lib/api/errors';
 import { signOut } from '../../lib/auth/auth-api';
 import { usePermissions, useSession } from '../../lib/session/session-context';
-import { fetchKeyedApplication, fetchProfile, fetchPublicMotivations, postApplication, type KeyedApplication } from './api';
+import {
+  fetchKeyedApplication,
+  fetchProfile,
+  fetchPublicMotivations,
+  postApplication,
+  type KeyedApplication,
+} from './api';
 import {
   AlreadyCompletedScreen,
   PreviouslyAppliedScreen,
@@ -39,7 +45,13 @@ import {
   type ProfileDetails,
 } from './form-values';
 import { leavePage, withReturnPath } from './leave-page';
-import { buildApplicationBody, consentsShownFor, type ApplicantMode, type BodyContext, type BookingParams } from './request-body';
+import {
+  buildApplicationBody,
+  consentsShownFor,
+  type ApplicantMode,
+  type BodyContext,
+  type BookingParams,
+} from './request-body';
 import { StepTabs } from './step-tabs';
 import { stepHeading, stepIndexOfField, stepStatusText, stepsWithErrors } from './steps';
 import { STEP_REGISTRY } from './steps/registry';
@@ -110,7 +122,14 @@ type Field = FieldPath<ApplicationFormValues>;
  * sign-in, the full submit and the closing screens. The step lives in `?step=N` and the answers
  * (never passwords or codes) in sessionStorage, so Back, Forward and reload keep the place.
  */
-export function ApplicationForm({ opportunityKey, opportunity, sections, organisation, applicationKey, booking }: ApplicationFormProps) {
+export function ApplicationForm({
+  opportunityKey,
+  opportunity,
+  sections,
+  organisation,
+  applicationKey,
+  booking,
+}: ApplicationFormProps) {
   const { session, signedIn, tokenStore } = useSession();
   const { can } = usePermissions();
   const location = useLocation();
@@ -209,12 +228,15 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
     }
   }, [keyed, reset, getValues]);
   const keyForbidden = mode === 'self' && isApiError(keyedQuery.error, 403);
-  const keyCompleted = (mode === 'self' && isApiError(keyedQuery.error, 404)) || checkState.status === 'key-completed';
+  const keyCompleted =
+    (mode === 'self' && isApiError(keyedQuery.error, 404)) || checkState.status === 'key-completed';
 
   // A residential applicant may book again; overlapping bookings are stopped instead (applicant-flow §2.11, §5).
   const previousApplication =
     mode === 'self' && opportunity.type !== RESIDENTIAL_SHORT
-      ? profile?.recruitmentApplications?.find((application) => application.active && application.opportunity.id === opportunity.id)
+      ? profile?.recruitmentApplications?.find(
+          (application) => application.active && application.opportunity.id === opportunity.id,
+        )
       : undefined;
 
   /** The applicant is known: their details are locked (signed in, or the key matched). */
@@ -228,9 +250,7 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
 
   // ----------------------------------------------------------------- steps
   const passwordShown =
-    !sso &&
-    mode !== 'supervisor' &&
-    (passwordDemanded || (!existingApplicant && mode === 'anonymous'));
+    !sso && mode !== 'supervisor' && (passwordDemanded || (!existingApplicant && mode === 'anonymous'));
   const consentsShown = consentsShownFor(mode, { has_email: hasEmailAnswer });
   const bodyContext: BodyContext = {
     sections,
@@ -241,7 +261,11 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
     passwordShown,
     consentsShown,
   };
-  const motivations = useQuery({ queryKey: ['apply', 'motivations'], queryFn: () => fetchPublicMotivations(), staleTime: 5 * 60_000 });
+  const motivations = useQuery({
+    queryKey: ['apply', 'motivations'],
+    queryFn: () => fetchPublicMotivations(),
+    staleTime: 5 * 60_000,
+  });
   validationContext = {
     body: bodyContext,
     opportunity,
@@ -269,12 +293,25 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
   const waitingForBasics = requestedStep > 0 && !basicsSettled && basicsPending;
 
   const allErrors = flattenErrors(errors);
-  const errorSteps = new Set(stepsWithErrors(allErrors.map((error) => error.name), sections));
+  const errorSteps = new Set(
+    stepsWithErrors(
+      allErrors.map((error) => error.name),
+      sections,
+    ),
+  );
   const currentErrors = errorsOfStep(allErrors, stepIndex, sections);
   // The last step submits everything, so its summary lists the other steps' errors as well.
-  const summaryErrors = isLast
-    ? [...currentErrors, ...sections.flatMap((_, index) => (index === stepIndex ? [] : errorsOfStep(allErrors, index, sections)))]
+  // The summary lists the errors once Next or Apply has been pressed; a field checked as it is left
+  // (the email address) says what is wrong at the field alone.
+  const stepErrors = isLast
+    ? [
+        ...currentErrors,
+        ...sections.flatMap((_, index) =>
+          index === stepIndex ? [] : errorsOfStep(allErrors, index, sections),
+        ),
+      ]
     : currentErrors;
+  const summaryErrors = summaryWanted > 0 ? stepErrors : [];
 
   const hrefForStep = (index: number) => {
     const params = new URLSearchParams(searchParams);
@@ -370,7 +407,10 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
    */
   const checkInBrowser = async (lastStep: number): Promise<string[]> => {
     const inScope = (name: string) => stepIndexOfField(name, sections) <= lastStep;
-    const names = new Set([...fieldOrder(sections), ...flattenErrors(form.formState.errors).map((error) => error.name)]);
+    const names = new Set([
+      ...fieldOrder(sections),
+      ...flattenErrors(form.formState.errors).map((error) => error.name),
+    ]);
     await trigger([...names].filter(inScope) as Field[]);
     return flattenErrors(form.formState.errors)
       .map((error) => error.name)
@@ -393,7 +433,10 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
       }
       if (isApiError(error, 409)) {
         const answer = error.body as { application_id?: unknown } | undefined;
-        setOutcome({ kind: 'previously-applied', applicationId: typeof answer?.application_id === 'number' ? answer.application_id : null });
+        setOutcome({
+          kind: 'previously-applied',
+          applicationId: typeof answer?.application_id === 'number' ? answer.application_id : null,
+        });
         return null;
       }
       setFormError(SUBMIT_FAILED);
@@ -449,7 +492,10 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
       const body = buildApplicationBody(getValues(), bodyContext);
       let answer;
       try {
-        answer = await postApplication(opportunityKey, toFormData(body), { validateOnly: false, idempotencyKey });
+        answer = await postApplication(opportunityKey, toFormData(body), {
+          validateOnly: false,
+          idempotencyKey,
+        });
       } catch (error) {
         // The key went with other answers before (a retry after changing them): send once more under a new key.
         if (!(isApiError(error, 409) && error.message === applicationMessages.idempotencyMismatch)) {
@@ -457,10 +503,18 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
         }
         const fresh = newIdempotencyKey();
         setIdempotencyKey(fresh);
-        answer = await postApplication(opportunityKey, toFormData(body), { validateOnly: false, idempotencyKey: fresh });
+        answer = await postApplication(opportunityKey, toFormData(body), {
+          validateOnly: false,
+          idempotencyKey: fresh,
+        });
       }
       clearDraft(opportunityKey);
-      setOutcome({ kind: 'applied', token: answer?.token ?? null, applicationId: answer?.application_id ?? null, dialogOpen: true });
+      setOutcome({
+        kind: 'applied',
+        token: answer?.token ?? null,
+        applicationId: answer?.application_id ?? null,
+        dialogOpen: true,
+      });
     } catch (error) {
       if (isApiError(error, 422) || (isApiError(error, 409) && Object.keys(error.errors).length > 0)) {
         setRefusedBooking(refusedBookingOf(error.body));
@@ -473,7 +527,10 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
       } else if (isApiError(error, 409)) {
         const answer = error.body as { application_id?: unknown } | undefined;
         clearDraft(opportunityKey);
-        setOutcome({ kind: 'previously-applied', applicationId: typeof answer?.application_id === 'number' ? answer.application_id : null });
+        setOutcome({
+          kind: 'previously-applied',
+          applicationId: typeof answer?.application_id === 'number' ? answer.application_id : null,
+        });
       } else if (isApiError(error, 404) && applicationKey !== null) {
         clearDraft(opportunityKey);
         setOutcome({ kind: 'completed' });
@@ -513,20 +570,23 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
     }
   };
 
-  const onUploadingChange = useCallback((key: string, uploading: boolean) => {
-    setUploads((current) => {
-      if (current.has(key) === uploading) {
-        return current;
-      }
-      const next = new Set(current);
-      if (uploading) {
-        next.add(key);
-      } else {
-        next.delete(key);
-      }
-      return next;
-    });
-  }, [setUploads]);
+  const onUploadingChange = useCallback(
+    (key: string, uploading: boolean) => {
+      setUploads((current) => {
+        if (current.has(key) === uploading) {
+          return current;
+        }
+        const next = new Set(current);
+        if (uploading) {
+          next.add(key);
+        } else {
+          next.delete(key);
+        }
+        return next;
+      });
+    },
+    [setUploads],
+  );
 
   /** 'Not {display name}?' and the key's log-out: forget this tab's answers, then sign out. */
   const leave = () => {
@@ -556,7 +616,9 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
       <>
         <title>{`Previously applied – ${title}`}</title>
         <PreviouslyAppliedScreen
-          applicationId={outcome?.kind === 'previously-applied' ? outcome.applicationId : (previousApplication?.id ?? null)}
+          applicationId={
+            outcome?.kind === 'previously-applied' ? outcome.applicationId : (previousApplication?.id ?? null)
+          }
           opportunityType={opportunity.type}
         />
       </>
@@ -576,8 +638,8 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
         <title>{`Log out to continue – ${title}`}</title>
         <h2>This application belongs to someone else</h2>
         <p>
-          You are signed in as {session?.user.display_name ?? 'another user'}. Please log out to continue with this
-          application.
+          You are signed in as {session?.user.display_name ?? 'another user'}. Please log out to continue with
+          this application.
         </p>
         <button type="button" className="apply-button apply-button--primary" onClick={leave}>
           Log out
@@ -646,14 +708,24 @@ export function ApplicationForm({ opportunityKey, opportunity, sections, organis
         ) : null}
         {/* The heading waits with the step's code, so that it never names a step not yet shown. */}
         <Suspense fallback={<Spinner label="Loading this step…" showLabel />}>
-          <h2 id={`${statusId}-heading`} ref={headingRef} tabIndex={-1} className="apply-form__heading" aria-describedby={statusId}>
+          <h2
+            id={`${statusId}-heading`}
+            ref={headingRef}
+            tabIndex={-1}
+            className="apply-form__heading"
+            aria-describedby={statusId}
+          >
             {heading}
           </h2>
           <p id={statusId} className="visually-hidden">
             {statusText}
           </p>
           <p className="apply-form__required-note">{REQUIRED_NOTE}</p>
-          {waitingForBasics ? <Spinner label="Loading your application…" showLabel /> : <StepComponent {...stepProps} />}
+          {waitingForBasics ? (
+            <Spinner label="Loading your application…" showLabel />
+          ) : (
+            <StepComponent {...stepProps} />
+          )}
         </Suspense>
         <div className="apply-form__actions">
           {stepIndex > 0 ? (

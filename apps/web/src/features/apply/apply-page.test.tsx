@@ -246,6 +246,8 @@ describe('ApplyPage: basic details of a new applicant', () => {
     await userEvent.tab();
     await waitFor(() => expect(email).toHaveAccessibleDescription(/Please enter a valid email address/));
     expect(email).toHaveAttribute('aria-invalid', 'true');
+    // The field says it; the summary is for Next.
+    expect(screen.queryByRole('heading', { name: 'There is a problem' })).not.toBeInTheDocument();
     await userEvent.clear(email);
     await userEvent.type(email, 'robin@example.org');
     await waitFor(() => expect(email).not.toHaveAccessibleDescription(/Please enter a valid email address/));
