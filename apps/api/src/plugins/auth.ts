@@ -215,13 +215,16 @@ export const authPlugin = fp<{ verifyToken?: TokenVerifier }>(
         }
         return app.outbox;
       },
-      ...(cache ? { permissionsOf: cachedPermissionNames(cache, app.db) } : {}),
+      ...(cache
+        ? {
+            permissionsOf: cachedPermissionNames(cache, app.db),
+            sessionOf: cachedTokenWithSession(cache, app.db),
+          }
+        : {}),
     };
     app.decorate('auth', deps);
 
-    const sessionOf = cache ? cachedTokenWithSession(cache, app.db) : undefined;
-    const verifyToken: TokenVerifier =
-      options.verifyToken ?? ((token) => verifySessionToken(deps, token, { sessionOf }));
+    const verifyToken: TokenVerifier = options.verifyToken ?? ((token) => verifySessionToken(deps, token));
     const rejectedTokens = new WeakSet<FastifyRequest>();
     app.decorateRequest('session', null);
     app.addHook('preHandler', async (request) => {

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config/config.js';
 import type { Database } from '../../db/client.js';
 import type { OutgoingEmail, OutgoingSms } from '../outbox/service.js';
+import type { AuthSessionRow, AuthTokenRow } from './repository.js';
 import type { SecurityLog } from './security-log.js';
 import type { TokenService } from './tokens.js';
 
@@ -22,6 +23,14 @@ export type AuthDeps = {
    * when the app has one; read from the database otherwise.
    */
   permissionsOf?: (organisationId: number, userId: number) => Promise<string[]>;
+  /**
+   * A token's row with its sign-in's, through the answer cache (modules/auth/session-cache.ts) when
+   * the app has one; read from the database otherwise.
+   */
+  sessionOf?: (
+    organisationId: number,
+    jti: string,
+  ) => Promise<{ token: AuthTokenRow; session: AuthSessionRow } | null>;
 };
 
 /** Who is asking, for the security log and rate limits; never the body. */

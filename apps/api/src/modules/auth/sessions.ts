@@ -61,10 +61,15 @@ function sessionUserOf(organisation: OrganisationRow, user: UserRow, permissions
  * a transaction (so the requests that follow a sign-in find them kept), else read by `db`, which
  * sees what the transaction has written.
  */
-async function permissionsNow(deps: AuthDeps, db: Executor, user: UserRow): Promise<string[]> {
+async function permissionsNow(
+  deps: AuthDeps,
+  db: Executor,
+  organisationId: number,
+  userId: number,
+): Promise<string[]> {
   return db === deps.db && deps.permissionsOf
-    ? deps.permissionsOf(user.organisationId, user.id)
-    : loadPermissionNames(db, user.organisationId, user.id);
+    ? deps.permissionsOf(organisationId, userId)
+    : loadPermissionNames(db, organisationId, userId);
 }
 
 /**
@@ -128,7 +133,11 @@ async function issueAccessToken(
   const expiresAt = new Date(
     Math.min(now.getTime() + deps.config.accessTokenTtl * 1000, session.expiresAt.getTime()),
   );
-  const sessionUser = sessionUserOf(organisation, user, await permissionsNow(deps, db, user));
+  const sessionUser = sessionUserOf(
+    organisation,
+    user,
+    await permissionsNow(deps, db, user.organisationId, user.id),
+  );
   const claims: Omit<SessionClaims, 'kind' | 'sub' | 'jti' | 'iss' | 'aud' | 'iat' | 'exp'> = {
     user: sessionUser,
     environment: deps.config.env,
@@ -207,21 +216,15 @@ function organisationIdOf(payload: Record<string, unknown>): number | null {
  * The session behind a bearer token, or null: the signature, issuer, audience, kind and expiry
  * must hold, and neither the token nor its sign-in may be revoked or past SESSION_MAX_AGE.
  */
-export async function verifySessionToken(
-  deps: AuthDeps,
-  token: string,
-  options: {
-    /** The token's row with its sign-in's (default: read from the database each time). */
-    sessionOf?: (organisationId: number, jti: string) => ReturnType<typeof findTokenWithSession>;
-  } = {},
-): Promise<VerifiedSession | null> {
+export async function verifySessionToken(deps: AuthDeps, token: string): Promise<VerifiedSession | null> {
   const payload = await deps.tokens.verify('session', token);
   const organisationId = payload ? organisationIdOf(payload) : null;
   if (!payload || organisationId === null) {
     return null;
   }
-  const sessionOf = options.sessionOf ?? ((orgId, jti) => findTokenWithSession(deps.db, orgId, jti));
-  const found = await sessionOf(organisationId, payload.jti);
+  const found = await (deps.sessionOf
+    ? deps.sessionOf(organisationId, payload.jti)
+    : findTokenWithSession(deps.db, organisationId, payload.jti));
   const now = Date.now();
   if (
     !found ||
@@ -238,14 +241,12 @@ export async function verifySessionToken(
   // read from the database, or from a cache that every write to their tables empties at once.
   // Use is recorded only once the recorded use is older than `sessionTouchInterval`: the session
   // row just read says so, and most requests then write nothing. Both overlap on the pool.
-  const permissionsOf =
-    deps.permissionsOf ?? ((orgId, userId) => loadPermissionNames(deps.db, orgId, userId));
   const touchInterval = sessionTouchInterval(deps.config);
   const [, permissions] = await Promise.all([
     now - found.session.lastSeenAt.getTime() > touchInterval
       ? touchSession(deps.db, organisationId, found.session.id, new Date(now), touchInterval)
       : undefined,
-    permissionsOf(organisationId, found.token.userId),
+    permissionsNow(deps, deps.db, organisationId, found.token.userId),
   ]);
   return {
     userId: found.token.userId,
