@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestFormSection as section } from '../test-factories.js';
-import { buildApplicationBodySchema } from './body.js';
+import { buildApplicationBodySchema, readApplicationBody } from './body.js';
 import { options, person } from './test-support.js';
 
 describe('without the phone library (the browser before the telephone widget has loaded it)', () => {
@@ -41,7 +41,17 @@ describe('composition of the step readers', () => {
   it('describes every body field of every step type in the schema', () => {
     const schema = buildApplicationBodySchema([], options);
     const shape = schema.in.shape;
-    for (const field of ['email', 'why', 'addresses', 'questions', 'supportingDocuments', 'references', 'timeslot_ids', 'diversity', 'terms']) {
+    for (const field of [
+      'email',
+      'why',
+      'addresses',
+      'questions',
+      'supportingDocuments',
+      'references',
+      'timeslot_ids',
+      'diversity',
+      'terms',
+    ]) {
       expect(shape).toHaveProperty(field);
     }
   });
@@ -49,7 +59,10 @@ describe('composition of the step readers', () => {
 
 describe('one described body object for every form', () => {
   it('shares the object schema of its fields between forms, while each form keeps its own rules', () => {
-    const withPhone = buildApplicationBodySchema([section('basic-details', { phone_number_compulsory: true })], options);
+    const withPhone = buildApplicationBodySchema(
+      [section('basic-details', { phone_number_compulsory: true })],
+      options,
+    );
     const withoutPhone = buildApplicationBodySchema([section('basic-details')], options);
     // Built once: the server builds a schema per submit, and zod compiles each object schema's parser.
     expect(withPhone.in).toBe(withoutPhone.in);
@@ -57,5 +70,44 @@ describe('one described body object for every form', () => {
       'contact_number',
     ]);
     expect(withoutPhone.safeParse(person).success).toBe(true);
+  });
+});
+
+describe('readApplicationBody', () => {
+  const sections = [
+    section('basic-details', { phone_number_compulsory: true }),
+    section('review-apply', { terms: [{ id: 1, name: 'T', link: 'https://x.org' }] }),
+  ];
+  it.each([
+    ['an empty body', false, {}],
+    [
+      'a valid body',
+      true,
+      {
+        ...person,
+        contact_number: '07911 123456',
+        terms: ['1'],
+        new_password: 'Sunshine42',
+        new_password_confirm: 'Sunshine42',
+      },
+    ],
+    [
+      'a body with mistakes',
+      false,
+      { ...person, email_confirm: 'other@example.org', dob: '1990-02-30', contact_number: '123', terms: 'x' },
+    ],
+  ])('answers what the schema answers, for %s', (_name, valid: boolean, body: Record<string, unknown>) => {
+    const schemaOptions = { ...options, requirePassword: true };
+    const byReaders = readApplicationBody(body, sections, schemaOptions);
+    const bySchema = buildApplicationBodySchema(sections, schemaOptions).safeParse(body);
+    expect(byReaders.success).toBe(valid);
+    expect(bySchema.success).toBe(valid);
+    if (byReaders.success) {
+      expect(byReaders.data).toEqual(bySchema.data);
+    } else {
+      expect(byReaders.issues.map(({ path, message }) => ({ path, message }))).toEqual(
+        bySchema.error?.issues.map(({ path, message }) => ({ path, message })),
+      );
+    }
   });
 });

@@ -1,5 +1,10 @@
 /* The public names of the application form body; step readers stay internal to the package. */
-export { buildApplicationBodySchema, type ApplicationBodySchema } from './body.js';
+export {
+  buildApplicationBodySchema,
+  readApplicationBody,
+  type ApplicationBodyReading,
+  type ApplicationBodySchema,
+} from './body.js';
 export { ageOnDate, formFlag, isRealIsoDate, MAX_FORM_LIST_LENGTH } from './read.js';
 export {
   DIVERSITY_OTHER_TEXT_REQUIRED,

@@ -2,9 +2,9 @@ import * as phoneLibrary from 'libphonenumber-js';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   applicationMessages,
-  buildApplicationBodySchema,
   formFlag,
   isPasswordRequired,
+  readApplicationBody,
   type ApplicationSchemaOptions,
   type ApplySubmitResponse,
   type ApplyValidateResponse,
@@ -460,9 +460,9 @@ async function submitUnanswered(
         )
       : null,
   };
-  const parsed = buildApplicationBodySchema(sections, options).safeParse(raw);
+  const parsed = readApplicationBody(raw, sections, options);
   if (!parsed.success) {
-    throw validationError(issuesToErrors(parsed.error.issues));
+    throw validationError(issuesToErrors(parsed.issues));
   }
   const submission = parsed.data;
 
