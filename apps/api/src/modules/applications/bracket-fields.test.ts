@@ -50,7 +50,15 @@ describe('parseBracketedFields', () => {
   });
 
   it('refuses names that would reach the prototype', () => {
-    for (const key of ['__proto__[admin]', 'a[__proto__][b]', 'constructor[prototype]', 'a[prototype]']) {
+    for (const key of [
+      '__proto__[admin]',
+      'a[__proto__][b]',
+      'constructor[prototype]',
+      'a[prototype]',
+      '__proto__',
+      'prototype',
+      'constructor',
+    ]) {
       expect(() => parse([[key, '1']])).toThrow(FormFieldError);
     }
     expect(({} as Record<string, unknown>).admin).toBeUndefined();

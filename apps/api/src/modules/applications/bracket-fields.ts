@@ -28,13 +28,22 @@ const KEY_PATTERN = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 
 type Segment = { kind: 'key'; name: string } | { kind: 'push' };
 
+const BRACKET_SEGMENT = /\[([^[\]]*)\]/g;
+
 function splitKey(key: string): Segment[] {
+  // Most names of a form are plain (`email`, `first_name`): one segment, no pattern to run.
+  if (key !== '' && !key.includes('[') && !key.includes(']')) {
+    if (FORBIDDEN.has(key)) {
+      throw new FormFieldError(key, `The field name "${key}" is not allowed.`);
+    }
+    return [{ kind: 'key', name: key }];
+  }
   const match = KEY_PATTERN.exec(key);
   if (!match?.[1]) {
     throw new FormFieldError(key, `The field name "${key}" is malformed.`);
   }
   const segments: Segment[] = [{ kind: 'key', name: match[1] }];
-  for (const [, inner = ''] of (match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)) {
+  for (const [, inner = ''] of (match[2] ?? '').matchAll(BRACKET_SEGMENT)) {
     segments.push(inner === '' ? { kind: 'push' } : { kind: 'key', name: inner });
   }
   if (segments.length > MAX_SEGMENTS) {
