@@ -526,35 +526,65 @@ function verdict(result: DatabaseResult, allowMiss: boolean): boolean {
   return answered && (allowMiss || targets);
 }
 
+/** The load rows with these names, in the bench's order; every row when `names` is absent. */
+export function loadRoutesNamed(names: readonly string[] | undefined): readonly LoadRoute[] {
+  if (names === undefined) {
+    return LOAD_ROUTES;
+  }
+  const unknown = names.filter((name) => !LOAD_ROUTES.some((route) => route.name === name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `--rows takes ${LOAD_ROUTES.map((route) => route.name).join(', ')}; not ${unknown.join(', ')}`,
+    );
+  }
+  return LOAD_ROUTES.filter((route) => names.includes(route.name));
+}
+
 /**
  * The load part: PGlite, then PostgreSQL (skipped with a line when it does not answer). Answers
  * false when a row answered anything but its expected status, or (unless `allowMiss`) when a
  * target was missed; every row is measured and printed either way.
  */
-export async function runLoadBench(options: { allowMiss: boolean }): Promise<boolean> {
+export async function runLoadBench(options: {
+  allowMiss: boolean;
+  /** Only these rows (names of LOAD_ROUTES); every row when absent. */
+  rows?: readonly string[];
+  /** Only these databases; both when absent. */
+  dialects?: readonly Dialect[];
+}): Promise<boolean> {
+  const routes = loadRoutesNamed(options.rows);
+  const dialects = options.dialects ?? (['pglite', 'postgres'] as const);
+  // A partial run is a diagnostic: it prints, and leaves the full run's results.json alone.
+  const partial = options.rows !== undefined || options.dialects !== undefined;
   const command = serverCommand();
   console.log(`\nLoad (issue 13): the API runs as ${command.description}`);
   const results: DatabaseResult[] = [];
-  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bench-load-'));
-  try {
-    results.push(
-      await measureDatabase(command, 'pglite', {
-        dataDir: path.join(dataRoot, 'db'),
-        name: 'PGlite data directory',
-      }),
-    );
-  } finally {
-    fs.rmSync(dataRoot, { recursive: true, force: true });
+  if (dialects.includes('pglite')) {
+    const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bench-load-'));
+    try {
+      results.push(
+        await measureDatabase(
+          command,
+          'pglite',
+          { dataDir: path.join(dataRoot, 'db'), name: 'PGlite data directory' },
+          routes,
+        ),
+      );
+    } finally {
+      fs.rmSync(dataRoot, { recursive: true, force: true });
+    }
   }
-  const admin = await postgresAdmin();
-  if (typeof admin === 'string') {
+  const admin = dialects.includes('postgres') ? await postgresAdmin() : null;
+  if (admin === null) {
+    // PostgreSQL was not asked for.
+  } else if (typeof admin === 'string') {
     console.log(`\nskip PostgreSQL: no server at ${adminUrl} (${admin})`);
   } else {
     const name = `muster_bench_${process.pid}`;
     try {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.query(`create database ${name}`);
-      results.push(await measureDatabase(command, 'postgres', { databaseUrl: urlOf(name), name }));
+      results.push(await measureDatabase(command, 'postgres', { databaseUrl: urlOf(name), name }, routes));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -562,6 +592,10 @@ export async function runLoadBench(options: { allowMiss: boolean }): Promise<boo
   }
   for (const result of results) {
     printTable(result);
+  }
+  if (partial) {
+    console.log('\nA partial run (--rows or --databases): bench/results.json is left as it was.');
+    return results.every((result) => verdict(result, options.allowMiss));
   }
   const previous = readResults();
   writeResults({

@@ -11,7 +11,9 @@
 // missed target (a wrong answer still exits 1); `--large` runs only the load measurements on the
 // large PostgreSQL database (`npm run bench:data`), exiting 2 when it is missing (with
 // `--only reports`, every report there against 2 s). `--profile <route>`
-// profiles one load route on PostgreSQL (bench/profile.ts).
+// profiles one load route on PostgreSQL (bench/profile.ts). `--rows a,b` and `--databases postgres`
+// narrow the load part to some rows or one database, a diagnostic run that prints its table but
+// leaves bench/results.json as it was.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +39,8 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     large: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    rows: { type: 'string' },
+    databases: { type: 'string' },
     'allow-miss': { type: 'boolean', default: false },
   },
 });
@@ -53,6 +57,21 @@ function partsToRun(): ReadonlySet<Part> {
     throw new Error(`--only takes ${PARTS.join(', ')}; not ${unknown.join(', ')}`);
   }
   return new Set(named as Part[]);
+}
+
+/** A comma-separated flag as a list, or undefined when it was not given. */
+function listFlag(value: string | undefined): string[] | undefined {
+  return value?.split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/** `--databases pglite,postgres`: the load part's databases (both when absent). */
+function dialectsFlag(): ('pglite' | 'postgres')[] | undefined {
+  const named = listFlag(flags.databases);
+  const unknown = named?.filter((name) => name !== 'pglite' && name !== 'postgres') ?? [];
+  if (unknown.length > 0) {
+    throw new Error(`--databases takes pglite, postgres; not ${unknown.join(', ')}`);
+  }
+  return named as ('pglite' | 'postgres')[] | undefined;
 }
 
 type Target = { name: string; url: string; requests: number; p95Ms: number };
@@ -227,7 +246,7 @@ async function main(): Promise<void> {
   }
   if (parts.has('load')) {
     // Last: it starts its own servers, and runs for minutes (bench/load.ts).
-    const loadOk = await runLoadBench({ allowMiss });
+    const loadOk = await runLoadBench({ allowMiss, rows: listFlag(flags.rows), dialects: dialectsFlag() });
     failed ||= !loadOk;
   }
   process.exit(failed ? 1 : 0);
