@@ -9,5 +9,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   // The contract is consumed as TypeScript source, so it is compiled into the bundle.
-  noExternal: ['@muster/contract'],
+  noExternal: ['@muster/contract', 'date-fns'],
 });

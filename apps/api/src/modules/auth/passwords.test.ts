@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import {
+  ARGON2_CONCURRENCY,
+  argon2Queue,
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.js';
 
 describe('passwords', () => {
   it('hashes with argon2id, 19 MiB, 2 passes, 1 lane, and verifies', async () => {
@@ -23,5 +29,17 @@ describe('passwords', () => {
     expect(await verifyAgainstDummy('Volunteer123')).toBe(false);
     // An argon2id check with these parameters takes milliseconds, not microseconds.
     expect(performance.now() - started).toBeGreaterThan(2);
+  });
+
+  it('runs at most one argon2 computation per core at once; the others wait their turn and all answer', async () => {
+    const hash = await hashPassword('Volunteer123');
+    const checks = Array.from({ length: ARGON2_CONCURRENCY * 2 + 1 }, (_, index) =>
+      verifyPassword(hash, index % 2 === 0 ? 'Volunteer123' : 'wrong'),
+    );
+    await Promise.resolve();
+    expect(argon2Queue()).toEqual({ running: ARGON2_CONCURRENCY, waiting: ARGON2_CONCURRENCY + 1 });
+    const answers = await Promise.all(checks);
+    expect(answers).toEqual(checks.map((_, index) => index % 2 === 0));
+    expect(argon2Queue()).toEqual({ running: 0, waiting: 0 });
   });
 });
