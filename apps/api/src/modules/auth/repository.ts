@@ -470,12 +470,56 @@ export async function insertToken(db: Executor, row: AuthTokenInsert): Promise<v
  */
 export async function insertSessionWithToken(
   db: Executor,
-  session: typeof authSessions.$inferInsert,
-  token: AuthTokenInsert,
+  session: AuthSessionInsert,
+  token: SessionTokenInsert,
 ): Promise<void> {
-  const newSession = db.$with('new_session').as(db.insert(authSessions).values(session));
-  await db.with(newSession).insert(authTokens).values(token);
+  await sessionWithTokenInsert(db).execute({
+    sessionId: session.id,
+    organisationId: session.organisationId,
+    userId: session.userId,
+    factors: session.factors,
+    createdAt: session.createdAt ?? new Date(),
+    sessionExpiresAt: session.expiresAt,
+    lastSeenAt: session.lastSeenAt ?? new Date(),
+    tokenId: token.id,
+    issuedAt: token.issuedAt ?? new Date(),
+    tokenExpiresAt: token.expiresAt,
+  });
 }
+
+/** A new sign-in's session and first token: what `insertSessionWithToken` writes. */
+type AuthSessionInsert = Pick<
+  typeof authSessions.$inferInsert,
+  'id' | 'organisationId' | 'userId' | 'factors' | 'createdAt' | 'expiresAt' | 'lastSeenAt'
+>;
+type SessionTokenInsert = Pick<AuthTokenInsert, 'id' | 'issuedAt' | 'expiresAt'>;
+
+// Prepared once per handle: a sign-in's write is built and parsed once, then only executed.
+const sessionWithTokenInsert = oncePerHandle((db) => {
+  const newSession = db.$with('new_session').as(
+    db.insert(authSessions).values({
+      id: sql.placeholder('sessionId'),
+      organisationId: sql.placeholder('organisationId'),
+      userId: sql.placeholder('userId'),
+      factors: sql.placeholder('factors'),
+      createdAt: sql.placeholder('createdAt'),
+      expiresAt: sql.placeholder('sessionExpiresAt'),
+      lastSeenAt: sql.placeholder('lastSeenAt'),
+    }),
+  );
+  return db
+    .with(newSession)
+    .insert(authTokens)
+    .values({
+      id: sql.placeholder('tokenId'),
+      sessionId: sql.placeholder('sessionId'),
+      organisationId: sql.placeholder('organisationId'),
+      userId: sql.placeholder('userId'),
+      issuedAt: sql.placeholder('issuedAt'),
+      expiresAt: sql.placeholder('tokenExpiresAt'),
+    })
+    .prepare('insert_session_with_token');
+});
 
 /**
  * Records that a sign-in was used at `at`, unless a use less than `intervalMs` before it is already
@@ -836,8 +880,34 @@ export async function consumeSsoState(db: Executor, id: string, now: Date): Prom
 // ---------------------------------------------------------------- security log
 
 export async function insertSecurityLog(db: Executor, row: SecurityLogInsert): Promise<void> {
-  await db.insert(securityLog).values(row);
+  await securityLogInsert(db).execute({
+    organisationId: row.organisationId ?? null,
+    userId: row.userId ?? null,
+    event: row.event,
+    outcome: row.outcome,
+    factor: row.factor ?? null,
+    ip: row.ip ?? null,
+    userAgent: row.userAgent ?? null,
+    details: row.details ?? null,
+  });
 }
+
+// Prepared once per handle: every sign-in and refusal writes one of these.
+const securityLogInsert = oncePerHandle((db) =>
+  db
+    .insert(securityLog)
+    .values({
+      organisationId: sql.placeholder('organisationId'),
+      userId: sql.placeholder('userId'),
+      event: sql.placeholder('event'),
+      outcome: sql.placeholder('outcome'),
+      factor: sql.placeholder('factor'),
+      ip: sql.placeholder('ip'),
+      userAgent: sql.placeholder('userAgent'),
+      details: sql.placeholder('details'),
+    })
+    .prepare('insert_security_log'),
+);
 
 /** Security log rows of an organisation, newest first (tests and future admin screens). */
 export async function listSecurityLog(db: Executor, organisationId: number, filter: { event?: string } = {}) {

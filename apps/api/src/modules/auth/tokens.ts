@@ -52,7 +52,14 @@ export type TokenService = {
 
 /** Creates the signer and verifier over one HMAC secret; `issuer` is PUBLIC_ORIGIN. */
 export function createTokenService(secret: string, issuer: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(kind, { subject, jti, expiresAt, issuedAt = new Date(), claims = {} }) {
       return (
@@ -65,12 +72,12 @@ export function createTokenService(secret: string, issuer: string): TokenService
           // The caller's clock reading, so that exp - iat is exactly the lifetime it meant.
           .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
           .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-          .sign(key)
+          .sign(await key)
       );
     },
     async verify(kind, token, options = {}) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ALGORITHMS,
           issuer,
           audience: tokenAudiences[kind],
