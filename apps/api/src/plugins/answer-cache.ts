@@ -42,6 +42,7 @@ import {
 } from '../db/schema/index.js';
 import { PERMISSION_TABLES } from '../modules/auth/permission-cache.js';
 import { SESSION_TABLES } from '../modules/auth/session-cache.js';
+import { REPORT_ANSWER_TABLES } from '../modules/reports/answer-tables.js';
 
 /**
  * Every table a cached answer is built from: the organisation and its hosts (tenancy, organisation
@@ -93,7 +94,8 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
  * suggestions are built from `addresses` alone (reference data, the same for every organisation).
  * A user's permission names (the auth plugin, every signed-in request) are built from the grant,
  * role and denial tables of `PERMISSION_TABLES`; a token's look-up with its sign-in (every signed-in
- * request) from the tables of `SESSION_TABLES`.
+ * request) from the tables of `SESSION_TABLES`; a report's answer from `REPORT_ANSWER_TABLES`
+ * (every table but the sign-in bookkeeping).
  */
 export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
   ...[
@@ -106,6 +108,7 @@ export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
   ].map((table) => getTableName(table)),
   ...PERMISSION_TABLES,
   ...SESSION_TABLES,
+  ...REPORT_ANSWER_TABLES,
 ]);
 
 /**

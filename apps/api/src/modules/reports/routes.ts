@@ -11,6 +11,8 @@ import {
 import { rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
+import { todayIn } from '../organisation/today.js';
+import { REPORT_ANSWER_TABLES } from './answer-tables.js';
 import { reportPermissions, runReport, type ReportDefinition } from './report.js';
 import { REPORTS } from './reports-list.js';
 import { registerSavedReportsModule } from './saved/routes.js';
@@ -72,7 +74,7 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
         response: { 200: report.response, ...guardedErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const params = parsedParams(names, (request.params ?? {}) as Record<string, string>);
       if (!params) {
         throw new HttpError(404, 'The record was not found.');
@@ -87,15 +89,29 @@ function registerReport(app: FastifyInstance, report: ReportDefinition): void {
         // The guards above already refused anyone signed out; this keeps `userId` honest.
         throw new HttpError(401, 'You need to sign in to do that.');
       }
-      return runReport(report, {
-        db: app.db,
-        organisationId: organisation.id,
-        timezone: organisation.timezone,
-        query,
-        params,
-        userId: request.session.userId,
-        page,
-      });
+      const { userId } = request.session;
+      const compute = () =>
+        runReport(report, {
+          db: app.db,
+          organisationId: organisation.id,
+          timezone: organisation.timezone,
+          query,
+          params,
+          userId,
+          page,
+        });
+      // Kept until a write changes the records (an aggregate over a large organisation takes a
+      // second or more, and a dashboard asks it of many people): the answer depends on the
+      // organisation, the URL (path, period, filters, page), the day its defaults are read on and,
+      // for a call about the caller's own figures, the caller.
+      const key = [
+        'report',
+        organisation.id,
+        todayIn(organisation.timezone),
+        permissions.length === 0 ? userId : 'any',
+        request.url,
+      ].join(':');
+      return app.answerCache.sendJson(reply, key, compute, { tables: REPORT_ANSWER_TABLES });
     },
   );
 }
