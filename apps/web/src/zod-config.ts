@@ -1,7 +1,9 @@
-import { config } from 'zod';
-
 // The server's content security policy forbids eval: zod must neither compile its validators nor
 // probe whether it may (the probe's caught `new Function` is still reported as a CSP violation).
-// A module of its own, imported first by main.tsx: zod probes when the first object schema is
-// built, which the contract's modules do as they load, before main.tsx's own code runs.
-config({ jitless: true });
+// zod reads its configuration from this global when it loads (zod/v4/core/core.js), so setting it
+// here needs no import of zod, which then loads only with the first page that builds a schema.
+// zod-config.test.ts checks that zod still takes it. A chunk of its own, imported first by
+// main.tsx (vite.config.ts).
+// The same object zod keeps, whether zod has loaded already (tests) or not (the browser).
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;

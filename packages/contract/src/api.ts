@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** API version carried in `Accept` and on every response (platform-foundation §7, §9). */
-export const API_VERSION = 3;
-export const API_MEDIA_TYPE = `application/vnd.muster.v${API_VERSION}+json`;
-export const API_BASE_PATH = '/api/';
+export { API_BASE_PATH, API_MEDIA_TYPE, API_VERSION } from './api-media.js';
 
 /** The one error shape of the API: a sentence plus field errors keyed by dotted path. */
 export const errorResponseSchema = z

@@ -1,47 +1,16 @@
 import { z } from 'zod';
+import { attachmentsOf, isAcceptedPhoto, isCustomFieldValueEmpty } from './custom-field-basics.js';
 
-/** The attribute types a custom field can have (applicant-flow §3.8); any other type renders as plain text. */
-export const CUSTOM_FIELD_TYPES = [
-  'text',
-  'integer',
-  'date',
-  'datetime',
-  'html',
-  'email',
-  'telephone',
-  'boolean',
-  'decimal',
-  'currency',
-  'dropdown',
-  'startenddate',
-  'checkboxes',
-  'radio',
-  'files',
-  'file',
-  'photo',
-  'link',
-] as const;
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
-
-/** True for one of the 18 known types. */
-export function isKnownCustomFieldType(type: string): type is CustomFieldType {
-  return (CUSTOM_FIELD_TYPES as readonly string[]).includes(type);
-}
-
-/** Mime types a photo field accepts: bmp, gif, jpeg and png only (applicant-flow §5). */
-export const PHOTO_MIME_TYPES = ['image/bmp', 'image/gif', 'image/jpeg', 'image/png'] as const;
-/** File name endings a photo field accepts, matching {@link PHOTO_MIME_TYPES}. */
-export const PHOTO_EXTENSIONS = ['.bmp', '.gif', '.jpeg', '.jpg', '.png'] as const;
-
-/** Whether a picked file may go into a photo field, judged by its mime type or, lacking one, its name. */
-export function isAcceptedPhoto(file: { type?: string | undefined; name?: string | undefined }): boolean {
-  const mime = (file.type ?? '').toLowerCase();
-  if (mime !== '') {
-    return (PHOTO_MIME_TYPES as readonly string[]).includes(mime);
-  }
-  const name = (file.name ?? '').toLowerCase();
-  return PHOTO_EXTENSIONS.some((extension) => name.endsWith(extension));
-}
+export {
+  CUSTOM_FIELD_TYPES,
+  isAcceptedPhoto,
+  isCustomFieldValueEmpty,
+  isKnownCustomFieldType,
+  PHOTO_EXTENSIONS,
+  PHOTO_MIME_TYPES,
+  sortCustomFieldOptions,
+  type CustomFieldType,
+} from './custom-field-basics.js';
 
 /** One choice of a dropdown, radio or checkboxes field. */
 export const fieldOptionSchema = z.object({
@@ -172,42 +141,6 @@ function toNumber(value: unknown): number {
   return Number.NaN;
 }
 
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
-
-/** The attachments held by a file field, whether stored as one attachment or a list. */
-function attachmentsOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) {
-    return value;
-  }
-  return isBlank(value) ? [] : [value];
-}
-
-/** Whether a field holds no value at all, by its type. */
-export function isCustomFieldValueEmpty(type: string, value: unknown): boolean {
-  switch (type) {
-    case 'checkboxes':
-      return !Array.isArray(value) || value.length === 0;
-    case 'files':
-    case 'file':
-    case 'photo':
-      return attachmentsOf(value).length === 0;
-    case 'startenddate': {
-      const range = startEndValueSchema.safeParse(value);
-      return !range.success || (isBlank(range.data.start) && isBlank(range.data.end));
-    }
-    case 'boolean':
-      return typeof value !== 'boolean';
-    case 'integer':
-    case 'decimal':
-    case 'currency':
-      return isBlank(value) || (typeof value === 'number' && Number.isNaN(value));
-    default:
-      return isBlank(value);
-  }
-}
-
 /** Whether a non-empty value is well formed for its type. */
 function isWellFormed(
   field: { type: string; options?: CustomFieldOption[] | undefined },
@@ -331,7 +264,3 @@ function isE164Shaped(text: string): boolean {
   return compactE164(text) !== null;
 }
 
-/** Options in the order they are shown: by ascending position. */
-export function sortCustomFieldOptions<T extends { position: number }>(options: readonly T[]): T[] {
-  return [...options].sort((a, b) => a.position - b.position);
-}

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { rowReference, writeDate } from './resources/fields.js';
 
-/** Relations `GET /api/users/{id}` can include (applicant-flow §7 "GET user {id}"). */
-export const USER_INCLUDES = [
-  'roles',
-  'roles.team',
-  'roles.roleProfile',
-  'emailAddresses',
-  'addresses',
-  'historicalAddresses',
-  'phoneNumbers',
-  'attributes',
-  'recruitmentApplications',
-  'documents',
-] as const;
-export type UserInclude = (typeof USER_INCLUDES)[number];
+import { USER_INCLUDES, type UserInclude } from './user-includes.js';
+
+export { USER_INCLUDES, type UserInclude } from './user-includes.js';
 
 export const userParamsSchema = z.object({
   userId: z

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'react-router';
+import { DocumentTitle } from '../../components/ui/document-title/document-title';
 import { SAVE_BUTTON_STATE, SaveButton } from '../../components/ui/save-button/save-button';
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { isApiError, type FieldErrors as ApiFieldErrors } from '../../lib/api/errors';
@@ -24,7 +25,6 @@ import {
 import {
   AlreadyCompletedScreen,
   PreviouslyAppliedScreen,
-  refusedBookingOf,
   RESIDENTIAL_SHORT,
   SubmittedScreen,
   ThankYouDialog,
@@ -57,7 +57,8 @@ import { stepHeading, stepIndexOfField, stepStatusText, stepsWithErrors } from '
 import { STEP_REGISTRY } from './steps/registry';
 import type { StepProps } from './steps/step-props';
 import { accountChecker, keyChecker, useEmailCheck } from './use-email-check';
-import { applicationResolver, type ValidationContext } from './validation';
+import { loadValidation } from './load-validation';
+import type { ValidationContext } from './validation';
 
 /** Alert of applicant-flow §8 for a submit that failed other than with field errors. */
 export const SUBMIT_FAILED = 'Something went wrong while completing your application, please try again';
@@ -151,7 +152,9 @@ export function ApplicationForm({
   let validationContext: ValidationContext | undefined;
   const form = useForm<ApplicationFormValues>({
     defaultValues: draft.values,
-    resolver: (values, _context, options) => applicationResolver(values, validationContext, options),
+    // Typing never waits for it: the resolver runs when a step is checked, by then long loaded.
+    resolver: async (values, _context, options) =>
+      (await loadValidation()).applicationResolver(values, validationContext, options),
   });
   const { control, getValues, setError, clearErrors, reset, subscribe, trigger } = form;
   const errors = form.formState.errors;
@@ -352,27 +355,35 @@ export function ApplicationForm({
     }
   }, [summaryWanted]);
 
-  // The step components load on demand (the first chunk stays small). The form's other steps are
-  // fetched on the applicant's first key or pointer press, long before they finish step one, so
-  // they never compete with the first paint. A failed fetch is tried again when the step is shown.
+  // The step components load on demand (the first chunk stays small). The form's validation and
+  // the next step's code are fetched on the applicant's first key or pointer press, long before
+  // they finish the step, so they never compete with the first paint; from then on each step
+  // shown fetches the one after it. One step ahead, not all of them: what a press loads stays
+  // within a step's budget. A failed fetch is tried again when the step is shown or checked.
+  const [interacted, setInteracted] = useState(false);
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const;
     const stop = () => {
       for (const event of events) {
-        document.removeEventListener(event, preloadSteps, true);
+        document.removeEventListener(event, onFirstPress, true);
       }
     };
-    function preloadSteps() {
+    function onFirstPress() {
       stop();
-      for (const each of sections) {
-        STEP_REGISTRY[each.type].preload().catch(() => undefined);
-      }
+      loadValidation().catch(() => undefined);
+      setInteracted(true);
     }
     for (const event of events) {
-      document.addEventListener(event, preloadSteps, { capture: true, passive: true });
+      document.addEventListener(event, onFirstPress, { capture: true, passive: true });
     }
     return stop;
-  }, [sections]);
+  }, []);
+  const nextSection = sections[stepIndex + 1];
+  useEffect(() => {
+    if (interacted && nextSection) {
+      STEP_REGISTRY[nextSection.type].preload().catch(() => undefined);
+    }
+  }, [interacted, nextSection]);
 
   const startBusy = () => {
     busyRef.current = true;
@@ -428,7 +439,7 @@ export function ApplicationForm({
       return new Map();
     } catch (error) {
       if (isApiError(error, 422) || (isApiError(error, 409) && Object.keys(error.errors).length > 0)) {
-        setRefusedBooking(refusedBookingOf(error.body));
+        setRefusedBooking((await loadValidation()).refusedBookingOf(error.body));
         return firstMessages(error.errors);
       }
       if (isApiError(error, 409)) {
@@ -517,7 +528,7 @@ export function ApplicationForm({
       });
     } catch (error) {
       if (isApiError(error, 422) || (isApiError(error, 409) && Object.keys(error.errors).length > 0)) {
-        setRefusedBooking(refusedBookingOf(error.body));
+        setRefusedBooking((await loadValidation()).refusedBookingOf(error.body));
         const messages = firstMessages(error.errors);
         showServerErrors(messages, sections.length - 1);
         if (messages.size === 0) {
@@ -599,7 +610,7 @@ export function ApplicationForm({
   if (outcome?.kind === 'applied') {
     return (
       <>
-        <title>{`Application sent – ${title}`}</title>
+        <DocumentTitle>{`Application sent – ${title}`}</DocumentTitle>
         <SubmittedScreen opportunity={opportunity} token={outcome.token} />
         {outcome.dialogOpen ? (
           <ThankYouDialog
@@ -614,7 +625,7 @@ export function ApplicationForm({
   if (outcome?.kind === 'previously-applied' || previousApplication) {
     return (
       <>
-        <title>{`Previously applied – ${title}`}</title>
+        <DocumentTitle>{`Previously applied – ${title}`}</DocumentTitle>
         <PreviouslyAppliedScreen
           applicationId={
             outcome?.kind === 'previously-applied' ? outcome.applicationId : (previousApplication?.id ?? null)
@@ -627,7 +638,7 @@ export function ApplicationForm({
   if (outcome?.kind === 'completed' || keyCompleted) {
     return (
       <>
-        <title>{`Application completed – ${title}`}</title>
+        <DocumentTitle>{`Application completed – ${title}`}</DocumentTitle>
         <AlreadyCompletedScreen />
       </>
     );
@@ -635,7 +646,7 @@ export function ApplicationForm({
   if (keyForbidden) {
     return (
       <div className="apply-screen">
-        <title>{`Log out to continue – ${title}`}</title>
+        <DocumentTitle>{`Log out to continue – ${title}`}</DocumentTitle>
         <h2>This application belongs to someone else</h2>
         <p>
           You are signed in as {session?.user.display_name ?? 'another user'}. Please log out to continue with
@@ -690,7 +701,7 @@ export function ApplicationForm({
 
   return (
     <FormProvider {...form}>
-      <title>{`${summaryErrors.length > 0 || formError ? 'Error: ' : ''}${heading} – ${title}`}</title>
+      <DocumentTitle>{`${summaryErrors.length > 0 || formError ? 'Error: ' : ''}${heading} – ${title}`}</DocumentTitle>
       <StepTabs
         sections={sections}
         current={stepIndex}

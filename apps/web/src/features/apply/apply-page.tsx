@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { DocumentTitle } from '../../components/ui/document-title/document-title';
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { isApiError } from '../../lib/api/errors';
 import { logApplyAction } from './api';
@@ -70,7 +71,7 @@ export function ApplyPage() {
   } else if (isApiError(opportunity.error, 404) || isApiError(sections.error, 404)) {
     body = (
       <>
-        <title>Opportunity not found – Muster</title>
+        <DocumentTitle>Opportunity not found – Muster</DocumentTitle>
         <h1>Opportunity not found</h1>
         <p>This opportunity does not exist or is no longer open for applications.</p>
       </>
@@ -78,7 +79,7 @@ export function ApplyPage() {
   } else if (!opportunity.data || !sections.data || !organisation.data) {
     body = (
       <>
-        <title>Application form unavailable – Muster</title>
+        <DocumentTitle>Application form unavailable – Muster</DocumentTitle>
         <h1>Application form unavailable</h1>
         <p role="alert">The application form could not be loaded. Please reload the page to try again.</p>
       </>
@@ -86,7 +87,7 @@ export function ApplyPage() {
   } else if (sections.data.length === 0) {
     body = (
       <>
-        <title>{`Apply for ${opportunity.data.display_name} – Muster`}</title>
+        <DocumentTitle>{`Apply for ${opportunity.data.display_name} – Muster`}</DocumentTitle>
         <h1>Apply for {opportunity.data.display_name}</h1>
         <p>This opportunity has no application form yet.</p>
       </>

@@ -1,4 +1,4 @@
-import { displayDate, residentialBookingSummarySchema, type Opportunity, type ResidentialBookingSummary } from '@muster/contract';
+import { displayDate, type Opportunity, type ResidentialBookingSummary } from '@muster/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { loginTokenHref } from '../../lib/api/calls/auth';
 import { ModalDialog } from './modal-dialog';
@@ -100,13 +100,6 @@ export function ThankYouDialog({
 
 /** The sentence of the existing-booking screen, also the server's message at `booking.start_date` (applicant-flow §2.11). */
 export const EXISTING_BOOKING_TITLE = 'You have an existing booking for the selected dates';
-
-/** The booking a 422 answer names as overlapping the dates (`existing_booking`), if it does. */
-export function refusedBookingOf(body: unknown): ResidentialBookingSummary | null {
-  const named = typeof body === 'object' && body !== null ? (body as { existing_booking?: unknown }).existing_booking : undefined;
-  const parsed = residentialBookingSummarySchema.safeParse(named);
-  return parsed.success ? parsed.data : null;
-}
 
 /**
  * The applicant already has a booking that shares nights with the dates chosen (applicant-flow

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import { regexes } from 'zod/v4/core';
 import { isApiError, isCancelledError } from '../../lib/api/errors';
 import { checkEmail, fetchKeyedApplication, type KeyedApplication } from './api';
 
 /** The pause after typing before the existing-user check fires (applicant-flow §9). */
 export const EMAIL_CHECK_DELAY_MS = 800;
 
-const emailFormat = z.email();
-
-/** Whether the address passes the format check that must precede the existence check (applicant-flow §5). */
+/**
+ * Whether the address passes the format check that must precede the existence check (applicant-flow §5).
+ * zod's own pattern, the one `z.email()` checks with, without building a schema: this runs as the
+ * applicant types, before zod's schemas have loaded.
+ */
 export function isEmailFormatValid(email: string): boolean {
-  return emailFormat.safeParse(email.trim()).success;
+  return regexes.email.test(email.trim());
 }
 
 /** Where the existing-user check stands for the address in the box (applicant-flow §4). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyValues, type ApplicationFormValues } from './form-values';
 import { bodyContextFixture, sectionsFixture, validationContextFixture } from './test-fixtures';
-import { schemaOptions, todayIn, toFieldErrors, validateApplication } from './validation';
+import { todayIn } from './today-in';
+import { schemaOptions, toFieldErrors, validateApplication } from './validation';
 
 const body = bodyContextFixture(sectionsFixture, { passwordShown: true });
 const context = validationContextFixture(body);

@@ -1,10 +1,12 @@
 import {
   buildApplicationBodySchema,
   isPasswordRequired,
+  residentialBookingSummarySchema,
   type ApplicationSchemaOptions,
   type FormSection,
   type Opportunity,
   type Organisation,
+  type ResidentialBookingSummary,
 } from '@muster/contract';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { formFieldOfErrorPath } from './form-errors';
@@ -12,20 +14,7 @@ import type { ApplicationFormValues } from './form-values';
 import { buildApplicationBody, type BodyContext } from './request-body';
 import { diversitySkipped } from './steps/diversity/body';
 import { stepIndexOfField } from './steps';
-
-/** Today (YYYY-MM-DD) in the organisation's time zone, as the server reckons it; London when unknown. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = format(timeZone);
-  } catch {
-    parts = format('Europe/London');
-  }
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+import { todayIn } from './today-in';
 
 /** What the page knows when it judges the form the way the server will. */
 export type ValidationContext = {
@@ -138,3 +127,10 @@ export const applicationResolver: Resolver<ApplicationFormValues, ValidationCont
     ? { values, errors: {} }
     : { values: {}, errors: toFieldErrors(messages) as FieldErrors<ApplicationFormValues> };
 };
+
+/** The booking a 422 answer names as overlapping the dates (`existing_booking`), if it does. */
+export function refusedBookingOf(body: unknown): ResidentialBookingSummary | null {
+  const named = typeof body === 'object' && body !== null ? (body as { existing_booking?: unknown }).existing_booking : undefined;
+  const parsed = residentialBookingSummarySchema.safeParse(named);
+  return parsed.success ? parsed.data : null;
+}

@@ -14,6 +14,7 @@ import {
   type ReferenceForm,
   type ReferenceFormQuestion,
 } from '@muster/contract';
+import { DocumentTitle } from '../../components/ui/document-title/document-title';
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { isApiError } from '../../lib/api/errors';
 import { fetchReferenceForm, postReference } from './api';
@@ -195,7 +196,7 @@ function ReferenceAnswers({ token, form }: { token: string; form: ReferenceForm 
   if (outcome === 'sent') {
     return (
       <>
-        <title>{`Reference sent – ${applicant}`}</title>
+        <DocumentTitle>{`Reference sent – ${applicant}`}</DocumentTitle>
         <h1 ref={doneRef} tabIndex={-1}>
           Thank you
         </h1>
@@ -208,7 +209,7 @@ function ReferenceAnswers({ token, form }: { token: string; form: ReferenceForm 
   if (outcome !== null) {
     return (
       <>
-        <title>Reference link no longer works – Muster</title>
+        <DocumentTitle>Reference link no longer works – Muster</DocumentTitle>
         <h1 ref={doneRef} tabIndex={-1}>
           This reference link no longer works
         </h1>
@@ -220,7 +221,7 @@ function ReferenceAnswers({ token, form }: { token: string; form: ReferenceForm 
   const anyError = Object.keys(errors.answers ?? {}).length > 0;
   return (
     <>
-      <title>{`${anyError ? 'Error: ' : ''}Reference for ${applicant} – Muster`}</title>
+      <DocumentTitle>{`${anyError ? 'Error: ' : ''}Reference for ${applicant} – Muster`}</DocumentTitle>
       <h1>Reference for {applicant}</h1>
       <p>
         Dear {form.referee.first_name}, {applicant} has applied to {form.organisation.name} for{' '}
@@ -270,7 +271,7 @@ export function ReferencePage() {
     const gone = isApiError(query.error, 410);
     body = (
       <>
-        <title>{`${gone ? 'Reference link no longer works' : 'Reference link not valid'} – Muster`}</title>
+        <DocumentTitle>{`${gone ? 'Reference link no longer works' : 'Reference link not valid'} – Muster`}</DocumentTitle>
         <h1>{gone ? 'This reference link no longer works' : 'This reference link is not valid'}</h1>
         <p>{query.error.message || referenceMessages.unknownLink}</p>
       </>
@@ -278,7 +279,7 @@ export function ReferencePage() {
   } else if (!query.data) {
     body = (
       <>
-        <title>Reference form unavailable – Muster</title>
+        <DocumentTitle>Reference form unavailable – Muster</DocumentTitle>
         <h1>Reference form unavailable</h1>
         <p role="alert">The reference form could not be loaded. Please reload the page to try again.</p>
       </>

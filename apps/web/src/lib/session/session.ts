@@ -1,5 +1,4 @@
 import { decodeJwt } from 'jose';
-import { z } from 'zod';
 import type { OrganisationFeatureSource } from './features';
 
 /** The signed-in user's organisation as carried in the token: feature fields plus others. */
@@ -28,19 +27,46 @@ export type Session = {
   twoFactorEnrolmentRequired: boolean;
 };
 
-// Lenient on purpose: the client only reads the token (the server verifies it), and a field it
-// does not know must not sign the user out.
-const claimsSchema = z.looseObject({
-  user: z.looseObject({
-    id: z.number().optional(),
-    display_name: z.string().optional(),
-    organisation: z.looseObject({}).nullable().optional(),
-    permissions: z.array(z.string()),
-  }),
-  environment: z.string().optional(),
-  exp: z.number().optional(),
-  two_factor_enrolment_required: z.boolean().optional(),
-});
+type Claims = {
+  user: {
+    id?: number;
+    display_name?: string;
+    organisation?: SessionOrganisation | null;
+    permissions: string[];
+  };
+  environment?: string;
+  exp?: number;
+  two_factor_enrolment_required?: boolean;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optional = (value: unknown, check: (present: unknown) => boolean) =>
+  value === undefined || check(value);
+const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const isString = (value: unknown) => typeof value === 'string';
+
+/**
+ * Lenient on purpose: the client only reads the token (the server verifies it), and a field it
+ * does not know must not sign the user out. Checked by hand, not with zod: the session is read on
+ * every page before anything else, and zod loads only with the pages that build schemas.
+ */
+function isClaims(payload: unknown): payload is Claims {
+  if (!isRecord(payload) || !isRecord(payload.user)) {
+    return false;
+  }
+  const { user } = payload;
+  return (
+    optional(user.id, isNumber) &&
+    optional(user.display_name, isString) &&
+    optional(user.organisation, (organisation) => organisation === null || isRecord(organisation)) &&
+    Array.isArray(user.permissions) &&
+    user.permissions.every(isString) &&
+    optional(payload.environment, isString) &&
+    optional(payload.exp, isNumber) &&
+    optional(payload.two_factor_enrolment_required, (value) => typeof value === 'boolean')
+  );
+}
 
 /**
  * Reads the session from a sign-in token with jose's `decodeJwt`, without verifying it (only the
@@ -56,11 +82,10 @@ export function decodeSession(token: string | null | undefined): Session | null 
   } catch {
     return null;
   }
-  const parsed = claimsSchema.safeParse(payload);
-  if (!parsed.success) {
+  if (!isClaims(payload)) {
     return null;
   }
-  const { user, environment, exp, two_factor_enrolment_required: enrolmentRequired } = parsed.data;
+  const { user, environment, exp, two_factor_enrolment_required: enrolmentRequired } = payload;
   return {
     user: {
       id: user.id ?? null,

@@ -1,4 +1,5 @@
 import type { FormSection } from '../../opportunity.js';
+import { isDiversityQuestionShown, REGISTERED_DISABLED_YES } from './diversity-questions.js';
 import {
   isBlank,
   NAME_MAX,
@@ -10,6 +11,12 @@ import {
   type Path,
   type StepReadContext,
 } from '../read.js';
+
+export {
+  isDiversityQuestionShown,
+  REGISTERED_DISABLED_YES,
+  shownDiversityQuestions,
+} from './diversity-questions.js';
 
 /* The diversity step (applicant-flow §2.9, §3.2–§3.5): the fixed questions or the v2 questions. */
 
@@ -42,9 +49,6 @@ export const diversityFields = {
     'Diversity answers: the fixed `*_id` fields or `diversity_v2_questions[{questionId}][option|options|other_text]`.',
 } as const;
 
-/** The registered-disabled "Yes" (applicant-flow §3.3): it reveals the disability type. */
-export const REGISTERED_DISABLED_YES = 37;
-
 /** An Other option was chosen and its "Please Specify..." box left empty (applicant-flow §5). */
 export const DIVERSITY_OTHER_TEXT_REQUIRED = 'Other text must be non-empty';
 
@@ -53,44 +57,6 @@ export const DIVERSITY_OTHER_TEXT_REQUIRED = 'Other text must be non-empty';
  * a message containing `questions field is required.` (applicant-flow §8).
  */
 export const DIVERSITY_QUESTIONS_REQUIRED = 'The diversity questions field is required.';
-
-/** What a dependency rule needs of a v2 question. */
-type DependentQuestion = { id: number; depends_on: ReadonlyArray<{ question_id: number; option_id: number }> };
-
-/**
- * Whether a v2 question is shown (applicant-flow §3.5): it has no dependency, or one of the
- * options it depends on is chosen in a shown parent. `chosen` holds the options chosen in the
- * questions shown so far (parents come before their children in the server's order).
- */
-export function isDiversityQuestionShown(
-  question: DependentQuestion,
-  chosen: ReadonlyMap<number, readonly number[]>,
-): boolean {
-  return (
-    question.depends_on.length === 0 ||
-    question.depends_on.some((dependency) => chosen.get(dependency.question_id)?.includes(dependency.option_id))
-  );
-}
-
-/**
- * The v2 questions shown for the given answers, in order (applicant-flow §3.5): a child only
- * while its parent is shown and answered with one of the options it depends on, so hiding a
- * parent hides its children too.
- */
-export function shownDiversityQuestions<Question extends DependentQuestion>(
-  questions: readonly Question[],
-  chosenOf: (questionId: number) => readonly number[],
-): Question[] {
-  const chosen = new Map<number, readonly number[]>();
-  const shown: Question[] = [];
-  for (const question of questions) {
-    if (isDiversityQuestionShown(question, chosen)) {
-      shown.push(question);
-      chosen.set(question.id, chosenOf(question.id));
-    }
-  }
-  return shown;
-}
 
 /**
  * Reads the diversity answers of the first diversity step, in its mode; skipped (null) when the

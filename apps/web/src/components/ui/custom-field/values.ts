@@ -1,7 +1,5 @@
 import {
-  attachmentSchema,
   sortCustomFieldOptions,
-  startEndValueSchema,
   type Attachment,
   type CustomFieldOption,
   type StartEndValue,
@@ -31,15 +29,68 @@ export function attachmentsOf(value: unknown): Attachment[] {
       ? []
       : [value];
   return list.flatMap((item) => {
-    const parsed = attachmentSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+    const attachment = attachmentOf(item);
+    return attachment ? [attachment] : [];
   });
 }
 
 /** A startenddate value, with both ends null when the value is missing or malformed. */
 export function startEndOf(value: unknown): StartEndValue {
-  const parsed = startEndValueSchema.safeParse(value);
-  return parsed.success ? parsed.data : { start: null, end: null };
+  const nullableText = (end: unknown): end is string | null => end === null || typeof end === 'string';
+  if (!isRecord(value)) {
+    return { start: null, end: null };
+  }
+  const { start, end } = value;
+  return nullableText(start) && nullableText(end) ? { start, end } : { start: null, end: null };
+}
+
+// The two readers below check by hand what the contract's `attachmentSchema` and
+// `startEndValueSchema` describe, keeping their known keys only as zod does: fields render before
+// zod's schemas load (they load with the form's validation, on the applicant's first key press).
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** One stored attachment, or null when it is not one (`attachmentSchema`). */
+function attachmentOf(item: unknown): Attachment | null {
+  if (
+    !isRecord(item) ||
+    !(typeof item.id === 'string' || isFiniteNumber(item.id)) ||
+    typeof item.url !== 'string'
+  ) {
+    return null;
+  }
+  const attachment: Attachment = { id: item.id, url: item.url };
+  for (const key of ['original_name', 'name', 'type'] as const) {
+    const text = item[key];
+    if (text !== undefined && typeof text !== 'string') {
+      return null;
+    }
+    if (text !== undefined) {
+      attachment[key] = text;
+    }
+  }
+  for (const key of ['file_size', 'size'] as const) {
+    const size = item[key];
+    if (size !== undefined && !isFiniteNumber(size)) {
+      return null;
+    }
+    if (size !== undefined) {
+      attachment[key] = size;
+    }
+  }
+  const { thumbnails } = item;
+  if (thumbnails !== undefined) {
+    if (!isRecord(thumbnails) || (thumbnails.thumb !== undefined && typeof thumbnails.thumb !== 'string')) {
+      return null;
+    }
+    attachment.thumbnails = thumbnails.thumb === undefined ? {} : { thumb: thumbnails.thumb };
+  }
+  return attachment;
 }
 
 /** The text of a text-like value; '' for nothing. */

@@ -1,4 +1,4 @@
-import { uploadFileResponseSchema, type Attachment } from '@muster/contract';
+import type { Attachment } from '@muster/contract';
 import type { ApiClient, UploadProgress } from '../client';
 import { apiClient } from '../default-client';
 import { ApiError, isCancelledError } from '../errors';
@@ -25,6 +25,9 @@ export async function uploadEphemeralFile(
   options: FileUploadOptions = {},
   client: ApiClient = apiClient,
 ): Promise<Attachment> {
+  // The answer's reader loads while the file goes up, so that reading the answer waits for nothing.
+  const answerReader = import('./upload-answer');
+  void answerReader.catch(() => undefined);
   const form = new FormData();
   form.append('file', file, file.name);
   const body = await client.upload<unknown>(EPHEMERAL_UPLOAD_PATH, form, {
@@ -32,11 +35,12 @@ export async function uploadEphemeralFile(
     signal: options.signal,
     onProgress: options.onProgress,
   });
-  const parsed = uploadFileResponseSchema.safeParse(body);
-  if (!parsed.success) {
+  const { attachmentOfUploadAnswer } = await answerReader;
+  const attachment = attachmentOfUploadAnswer(body);
+  if (!attachment) {
     throw new ApiError(200, 'The upload answer did not describe a file.', { body });
   }
-  return parsed.data.data.data;
+  return attachment;
 }
 
 /**

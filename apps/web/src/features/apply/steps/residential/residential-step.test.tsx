@@ -6,7 +6,7 @@ import { TOKEN_STORAGE_KEY } from '../../../../lib/api/token-store';
 import { makeSessionToken } from '../../../../lib/session/test-tokens';
 import { EXISTING_BOOKING_TITLE } from '../../closing-screens';
 import { opportunityFixture, sectionsFixture } from '../../test-fixtures';
-import { todayIn } from '../../validation';
+import { todayIn } from '../../today-in';
 import type { BookingParams, StepProps } from '../step-props';
 import { apiResponse, renderStep, requestUrl, stepProps } from '../test-support';
 import { ResidentialStep } from './residential-step';

@@ -13,7 +13,7 @@ import { ChoiceField, FieldError, fieldId } from '../../fields';
 import { errorMessage } from '../../form-errors';
 import type { ApplicationFormValues } from '../../form-values';
 import { FormTextField } from '../../form-text-field';
-import { todayIn } from '../../validation';
+import { todayIn } from '../../today-in';
 import type { StepProps } from '../step-props';
 import { emptyBooking, type BookingValues } from './body';
 import { fetchUserBookings, overlappingBooking } from './existing-bookings';
