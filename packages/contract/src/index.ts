@@ -5,6 +5,7 @@ export * from './timezones.js';
 export * from './password.js';
 export * from './ids.js';
 export * from './calendar-date.js';
+export * from './today-in.js';
 export * from './return-path.js';
 export * from './organisation.js';
 export * from './custom-field.js';

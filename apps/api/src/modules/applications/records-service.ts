@@ -5,12 +5,12 @@ import {
   resourcePermissions,
   type ApplicationRecord,
   type ApplicationUpdateBody,
+  todayIn,
 } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
 import type { Session } from '../../plugins/auth.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { findOpportunityId } from '../opportunities/repository.js';
-import { todayIn } from '../organisation/today.js';
 import {
   cancelUpcomingBookingsOf,
   findApplicationRecord,

@@ -8,6 +8,7 @@ import {
   type ApplicationSchemaOptions,
   type ApplySubmitResponse,
   type ApplyValidateResponse,
+  todayIn,
 } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { opportunityTypes } from '../../db/schema/index.js';
@@ -28,7 +29,6 @@ import type { FileStore } from '../files/service.js';
 import type { Outbox } from '../outbox/service.js';
 import { listPublicMotivations } from '../motivations/repository.js';
 import type { OrganisationRow } from '../organisation/repository.js';
-import { todayIn } from '../organisation/today.js';
 import { findPublishedOpportunity, listSubLocations } from '../opportunities/repository.js';
 import { getApplicationForm } from '../opportunities/service.js';
 import { hasDiversityAnswers } from '../users/repository.js';

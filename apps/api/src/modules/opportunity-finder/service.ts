@@ -5,9 +5,9 @@ import {
   type OpportunityListQuery,
   type OpportunityListResponse,
   type ResidentialOpportunityListQuery,
+  todayIn,
 } from '@muster/contract';
 import type { Executor } from '../../db/client.js';
-import { todayIn } from '../organisation/today.js';
 import {
   listOpportunityCounties,
   listOpportunityCountries,

@@ -27,12 +27,12 @@ import {
   type UserSkillBody,
   type UserSkillBio,
   type UserSkillBioBody,
+  todayIn,
 } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
 import { displayNameOf } from '../auth/sessions.js';
 import { findFile, markFilesAttached } from '../files/repository.js';
-import { todayIn } from '../organisation/today.js';
 import {
   attachmentTargetExists,
   completeUserInduction,

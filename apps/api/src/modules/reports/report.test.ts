@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '@muster/contract';
 import { upcomingPeriod } from './activities/upcoming.js';
-import { todayIn } from '../organisation/today.js';
 import { periodOf } from './report.js';
 
 /*

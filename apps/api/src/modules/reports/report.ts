@@ -1,9 +1,9 @@
 import { subDays, subYears } from 'date-fns';
+import { todayIn } from '@muster/contract';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReportPeriod, ReportQuery } from '@muster/contract';
 import type { Database } from '../../db/client.js';
-import { todayIn } from '../organisation/today.js';
 import { listPageOf, listRecordsOf, type ListPage } from './sql.js';
 
 /** What a report computes over: one organisation, a period (both days included) and its filters. */

@@ -7,11 +7,11 @@ import {
   parseRowId,
   reportQuerySchema,
   type ListReportQuery,
+  todayIn,
 } from '@muster/contract';
 import { rethrowValidation } from '../../plugins/auth.js';
 import { HttpError } from '../../plugins/errors.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { todayIn } from '../organisation/today.js';
 import { REPORT_ANSWER_TABLES } from './answer-tables.js';
 import { reportPermissions, runReport, type ReportDefinition } from './report.js';
 import { REPORTS } from './reports-list.js';

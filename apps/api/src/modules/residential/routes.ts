@@ -12,6 +12,7 @@ import {
   userBookingsQuerySchema,
   userBookingsResponseSchema,
   userParamsSchema,
+  todayIn,
 } from '@muster/contract';
 import { getTableName } from 'drizzle-orm';
 import {
@@ -23,7 +24,6 @@ import {
 } from '../../db/schema/index.js';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { todayIn } from '../organisation/today.js';
 import {
   assertMayCancelBooking,
   assertMayViewBooking,

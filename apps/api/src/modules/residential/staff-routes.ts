@@ -40,10 +40,10 @@ import {
   userBookingItemParamsSchema,
   userBookingStoreBodySchema,
   userParamsSchema,
+  todayIn,
 } from '@muster/contract';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
-import { todayIn } from '../organisation/today.js';
 import type { Viewer } from '../users/service.js';
 import { MANAGE_RESIDENTIAL } from './service.js';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { todayIn } from '@muster/contract';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createTenant } from '../../test/factories/catalogue.js';
-import { todayIn } from '../organisation/today.js';
 
 /*
  * What the residential staff tests (settings, staff bookings) set up alike: an organisation with

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userBookingResponseSchema, type UserBooking } from '@muster/contract';
+import { userBookingResponseSchema, type UserBooking, todayIn } from '@muster/contract';
 import { residentialBookings } from '../../db/schema/index.js';
 import { createOrganisationTestContext, type TestContext } from '../../test/context.js';
 import { createApplication } from '../../test/factories/application.js';
@@ -8,7 +8,6 @@ import { createAccount, sessionTokenFor } from '../../test/factories/auth.js';
 import { createOpportunity, createTeam } from '../../test/factories/opportunity.js';
 import { createOrganisation, type TestOrganisation } from '../../test/factories/organisation.js';
 import { createBooking, createCancelReason, createRoom } from '../../test/factories/residential.js';
-import { todayIn } from '../organisation/today.js';
 
 let ctx: TestContext;
 let organisation: TestOrganisation;

@@ -14,13 +14,13 @@ import {
   shiftPatternSchema,
   shiftSchema,
   signupSchema,
+  todayIn,
 } from '@muster/contract';
 import { rotas, rotaTeams, rotaTimeslots, shifts, signups } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createTeamRow, createTenant } from '../../test/factories/catalogue.js';
 import { createUser } from '../../test/factories/user.js';
 import { addDays, occurrenceDates } from './service.js';
-import { todayIn } from '../organisation/today.js';
 import { createRota, createShift, createSignup, createTimeslot, linkRotaTeam } from './test-factories.js';
 
 /*

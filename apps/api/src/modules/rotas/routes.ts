@@ -32,11 +32,11 @@ import {
   shiftSchema,
   signupBodySchema,
   signupSchema,
+  todayIn,
 } from '@muster/contract';
 import { rethrowValidation } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { bulkUpdateRotas, changeRepeatingShift, changeRotaDay, changeRotaDayShift, changeShift, changeSignup, deleteRotaDayShift, destroyRepeatingShift, listRotaDayShifts, listTeamsWithRotas, replaceRotaTeams, rotaDayPdf, setRotaTimeslots, storeRepeatingShift, storeRotaDay, storeRotaTeam, storeShift, storeSignup, updateRotaTeamLink } from './service.js';
-import { todayIn } from '../organisation/today.js';
 
 const refusals = { 401: errorResponseSchema, 403: errorResponseSchema };
 const itemParams = z.object({ id: z.string().describe('The identifier of the row.') });

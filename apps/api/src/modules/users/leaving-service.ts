@@ -1,8 +1,7 @@
-import { userStatusMessages, type UserLeavingBody, type UserUpdateBody } from '@muster/contract';
+import { userStatusMessages, type UserLeavingBody, type UserUpdateBody, todayIn } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { USER_STATUS } from '../../db/seed/reference-data.js';
 import { HttpError, validationError } from '../../plugins/errors.js';
-import { todayIn } from '../organisation/today.js';
 import { loadPermissionNames, revokeUserSessions } from '../auth/repository.js';
 import {
   closeMembership,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyValues, type ApplicationFormValues } from './form-values';
 import { bodyContextFixture, sectionsFixture, validationContextFixture } from './test-fixtures';
-import { todayIn } from './today-in';
+import { todayIn } from '@muster/contract';
 import { schemaOptions, toFieldErrors, validateApplication } from './validation';
 
 const body = bodyContextFixture(sectionsFixture, { passwordShown: true });

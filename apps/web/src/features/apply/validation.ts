@@ -7,6 +7,7 @@ import {
   type Opportunity,
   type Organisation,
   type ResidentialBookingSummary,
+  todayIn,
 } from '@muster/contract';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { formFieldOfErrorPath } from './form-errors';
@@ -14,7 +15,6 @@ import type { ApplicationFormValues } from './form-values';
 import { buildApplicationBody, type BodyContext } from './request-body';
 import { diversitySkipped } from './steps/diversity/body';
 import { stepIndexOfField } from './steps';
-import { todayIn } from './today-in';
 
 /** What the page knows when it judges the form the way the server will. */
 export type ValidationContext = {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDaysIso, displayDate, weekdayOf } from '@muster/contract';
+import { addDaysIso, displayDate, weekdayOf, todayIn } from '@muster/contract';
 import {
   applications,
   residentialBookingLinkedApplicants,
@@ -24,7 +24,6 @@ import {
   createChangeoverDay,
   createRoom,
 } from '../../../test/factories/residential.js';
-import { todayIn } from '../../organisation/today.js';
 import { reviewApplyStep } from './review-apply.js';
 
 /*

@@ -4,9 +4,9 @@ import {
   activitiesUpcomingResponseSchema,
   type ActivitiesUpcomingRow,
   type ReportPeriod,
+  todayIn,
 } from '@muster/contract';
 import { isoUtc, metaOf } from '../overview/people.js';
-import { todayIn } from '../../organisation/today.js';
 import { defineListReport } from '../report.js';
 import { activitiesInScope, participantsInScope } from './activities-sql.js';
 

@@ -6,7 +6,7 @@ import { CustomBlocks } from '../../custom-blocks';
 import { FieldError, RequiredMark, fieldId } from '../../fields';
 import { errorMessage } from '../../form-errors';
 import type { ApplicationFormValues } from '../../form-values';
-import { todayIn } from '../../today-in';
+import { todayIn } from '@muster/contract';
 import type { StepProps } from '../step-props';
 import { ADDRESS_PART_LABELS, checkAddress, isIncomplete, type AddressProblems } from './address-check';
 import { AddressEditor } from './address-editor';

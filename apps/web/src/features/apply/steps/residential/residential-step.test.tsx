@@ -1,12 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDaysIso } from '@muster/contract';
 import { TOKEN_STORAGE_KEY } from '../../../../lib/api/token-store';
 import { makeSessionToken } from '../../../../lib/session/test-tokens';
 import { EXISTING_BOOKING_TITLE } from '../../closing-screens';
 import { opportunityFixture, sectionsFixture } from '../../test-fixtures';
-import { todayIn } from '../../today-in';
+import { todayIn, addDaysIso } from '@muster/contract';
 import type { BookingParams, StepProps } from '../step-props';
 import { apiResponse, renderStep, requestUrl, stepProps } from '../test-support';
 import { ResidentialStep } from './residential-step';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { displayDate, isIsoDate, MAX_LINKED_NAMES, nightsBetween } from '@muster/contract';
+import { displayDate, isIsoDate, MAX_LINKED_NAMES, nightsBetween, todayIn } from '@muster/contract';
 import {
   BookingDateRangePicker,
   type BookingSelection,
@@ -13,7 +13,6 @@ import { ChoiceField, FieldError, fieldId } from '../../fields';
 import { errorMessage } from '../../form-errors';
 import type { ApplicationFormValues } from '../../form-values';
 import { FormTextField } from '../../form-text-field';
-import { todayIn } from '../../today-in';
 import type { StepProps } from '../step-props';
 import { emptyBooking, type BookingValues } from './body';
 import { fetchUserBookings, overlappingBooking } from './existing-bookings';
@@ -297,7 +296,12 @@ export function ResidentialStep({
           rows={TEXTAREA_ROWS}
         />
       ) : null}
-      <CustomBlocks section={section} organisation={organisation} opportunity={opportunity} onUploadingChange={onUploadingChange} />
+      <CustomBlocks
+        section={section}
+        organisation={organisation}
+        opportunity={opportunity}
+        onUploadingChange={onUploadingChange}
+      />
     </>
   );
 

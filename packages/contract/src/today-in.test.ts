@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayIn } from './today.js';
+import { todayIn } from './today-in.js';
 
 describe('todayIn', () => {
   it('turns the day at midnight in the zone, to the millisecond, one call after another', () => {
