@@ -34,7 +34,7 @@ const apiRoot = findPackageRoot();
 const repoRoot = path.resolve(apiRoot, '..', '..');
 const resultsPath = path.join(repoRoot, 'bench', 'results.json');
 
-type Dialect = 'pglite' | 'postgres';
+export type Dialect = 'pglite' | 'postgres';
 
 /** One autocannon measurement. */
 type Measured = {

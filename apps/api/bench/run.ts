@@ -28,7 +28,7 @@ import { DEMO_HOSTS, seedDemo } from '../src/db/seed/demo.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
 import { runDurabilityBench } from './durability.js';
 import { runGeocodeBench } from './geocode-search.js';
-import { LARGE_DATABASE, postgresAdmin, runLargeLoadBench, runLoadBench, urlOf } from './load.js';
+import { LARGE_DATABASE, postgresAdmin, runLargeLoadBench, runLoadBench, urlOf, type Dialect } from './load.js';
 import { runProfileBench } from './profile.js';
 
 const PARTS = ['pages', 'reports', 'geocode', 'durability', 'load'] as const;
@@ -65,13 +65,13 @@ function listFlag(value: string | undefined): string[] | undefined {
 }
 
 /** `--databases pglite,postgres`: the load part's databases (both when absent). */
-function dialectsFlag(): ('pglite' | 'postgres')[] | undefined {
+function dialectsFlag(): Dialect[] | undefined {
   const named = listFlag(flags.databases);
   const unknown = named?.filter((name) => name !== 'pglite' && name !== 'postgres') ?? [];
   if (unknown.length > 0) {
     throw new Error(`--databases takes pglite, postgres; not ${unknown.join(', ')}`);
   }
-  return named as ('pglite' | 'postgres')[] | undefined;
+  return named as Dialect[] | undefined;
 }
 
 type Target = { name: string; url: string; requests: number; p95Ms: number };
