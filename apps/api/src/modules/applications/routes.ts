@@ -20,7 +20,7 @@ import {
   opportunityParamsSchema,
   previouslyAppliedSchema,
 } from '@muster/contract';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError, MULTIPART_UNREADABLE } from '../../plugins/errors.js';
 import { clientAddressKey, type Limiter } from '../../plugins/rate-limit.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import { createFileUrlSigner } from '../files/file-urls.js';
@@ -48,6 +48,15 @@ const MULTIPART_LIMITS = {
   fieldSize: 64 * 1024,
   parts: 2010,
 };
+const TOO_MANY_PARTS = 'The form has too many fields or files.';
+
+/**
+ * A multipart body declaring at most this many bytes is read whole and parsed in one pass by
+ * Node's own FormData parser (undici): every dry run, and every form sent without uploads. Going
+ * part by part through streams (@fastify/multipart over busboy) cost a dry run more than the
+ * checks did; larger bodies, with documents, still go that way, to disk.
+ */
+const WHOLE_FORM_BYTES = MULTIPART_LIMITS.fieldSize;
 
 const CHECK_EMAIL_DESCRIPTION = [
   'The existing-user check of the basic-details step. Limited to 10 checks per minute per client address and 5 per minute per email address (429 with an integer Retry-After).',
@@ -103,8 +112,9 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
 
     /**
      * The body as nested fields: multipart parts parsed by their bracketed names, or the JSON
-     * object. Files are streamed to disk (never whole in memory) and answered as disk-backed
-     * Files; their paths go into `spooled`, for the caller to remove once the request is done.
+     * object. A body of at most {@link WHOLE_FORM_BYTES} is read whole; in a larger one, files
+     * are streamed to disk (never whole in memory) and answered as disk-backed Files, their paths
+     * in `spooled`, for the caller to remove once the request is done.
      */
     const readBody = async (request: FastifyRequest, spooled: string[]): Promise<Record<string, unknown>> => {
       if (!request.isMultipart()) {
@@ -113,9 +123,13 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
           ? (body as Record<string, unknown>)
           : {};
       }
+      const declared = Number(request.headers['content-length']);
       const entries: Array<[string, FieldValue]> = [];
       const budget = { remaining: MAX_APPLY_REQUEST_BYTES };
       try {
+        if (Number.isInteger(declared) && declared <= WHOLE_FORM_BYTES) {
+          return parseBracketedFields(await readWholeForm(request));
+        }
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             const file = await spoolToDisk(part.file, deps.files.directory, budget);
@@ -157,7 +171,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
           error instanceof scope.multipartErrors.FieldsLimitError ||
           error instanceof scope.multipartErrors.PartsLimitError
         ) {
-          throw new HttpError(413, 'The form has too many fields or files.');
+          throw new HttpError(413, TOO_MANY_PARTS);
         }
         throw error;
       }
@@ -307,4 +321,42 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
   });
   // One application by id (show, change, withdraw): JSON only, outside the multipart scope.
   registerApplicationRecordRoutes(app);
+}
+
+/**
+ * A small multipart body (its length declared, at most {@link WHOLE_FORM_BYTES}) as its fields
+ * and files in order, under the same limits as the streamed path; 400 when it cannot be parsed.
+ */
+async function readWholeForm(request: FastifyRequest): Promise<Array<[string, FieldValue]>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.raw) {
+    chunks.push(chunk as Buffer);
+  }
+  let form: FormData;
+  try {
+    form = await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': request.headers['content-type'] ?? '' },
+    }).formData();
+  } catch {
+    throw new HttpError(400, MULTIPART_UNREADABLE);
+  }
+  const entries: Array<[string, FieldValue]> = [];
+  let fields = 0;
+  let files = 0;
+  for (const [name, value] of form) {
+    if (typeof value === 'string') {
+      fields += 1;
+      entries.push([name, value]);
+    } else {
+      files += 1;
+      // An empty file input arrives as a nameless, empty part.
+      if (value.size > 0 || value.name !== '') {
+        entries.push([name, value]);
+      }
+    }
+    if (fields > MULTIPART_LIMITS.fields || files > MULTIPART_LIMITS.files) {
+      throw new HttpError(413, TOO_MANY_PARTS);
+    }
+  }
+  return entries;
 }

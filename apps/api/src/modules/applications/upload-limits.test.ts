@@ -7,6 +7,7 @@ import { MAX_UPLOAD_BYTES, errorResponseSchema } from '@muster/contract';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { multipartBody, pngBytes } from '../../test/factories/files.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
+import { MULTIPART_UNREADABLE } from '../../plugins/errors.js';
 import { incomingDirectoryOf } from '../files/spool.js';
 
 /*
@@ -131,9 +132,15 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
   });
 
   it('removes the files sent with a form once it is answered', async () => {
+    // Over 64 KB: a smaller form is read whole, in memory, and nothing is spooled.
     const { payload, headers } = multipartBody([
       { name: 'validateOnly', content: '1' },
-      { name: 'supportingDocuments[0][file]', filename: 'id.png', contentType: 'image/png', content: pngBytes() },
+      {
+        name: 'supportingDocuments[0][file]',
+        filename: 'id.png',
+        contentType: 'image/png',
+        content: Buffer.concat([pngBytes(), Buffer.alloc(70 * 1024)]),
+      },
     ]);
     const response = await ctx.app.inject({
       method: 'POST',
@@ -146,5 +153,39 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
     expect(response.statusCode).toBe(404);
     expect(fs.existsSync(incomingDirectoryOf(path.join(root, 'files')))).toBe(true);
     expect(incomingFiles()).toEqual([]);
+  });
+
+  it('refuses a small form with more than 10 files (413), as a large one is', async () => {
+    const { payload, headers } = multipartBody([
+      { name: 'validateOnly', content: '1' },
+      ...Array.from({ length: 11 }, (_, index) => ({
+        name: `supportingDocuments[${index}][file]`,
+        filename: `id-${index}.png`,
+        contentType: 'image/png',
+        content: pngBytes(),
+      })),
+    ]);
+    expect(payload.length).toBeLessThan(64 * 1024);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: nextAddress(),
+      headers: { ...headers, host },
+      payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(errorResponseSchema.parse(response.json()).message).toBe('The form has too many fields or files.');
+  });
+
+  it('answers 400 for a small form it cannot parse, naming what to send', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: nextAddress(),
+      headers: { 'content-type': 'multipart/form-data; boundary=x', host },
+      payload: '--x\r\nContent-Disposition: form-data; name="validateOnly"\r\n\r\n1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(response.json()).message).toBe(MULTIPART_UNREADABLE);
   });
 });
