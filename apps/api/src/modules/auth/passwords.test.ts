@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hash, type Algorithm } from '@node-rs/argon2';
 import {
   ARGON2_CONCURRENCY,
   argon2Queue,
@@ -8,11 +9,18 @@ import {
 } from './passwords.js';
 
 describe('passwords', () => {
-  it('hashes with argon2id, 19 MiB, 2 passes, 1 lane, and verifies', async () => {
+  it('hashes with argon2id, 12 MiB, 3 passes, 1 lane, and verifies', async () => {
     const hash = await hashPassword('Volunteer123');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
     expect(await verifyPassword(hash, 'Volunteer123')).toBe(true);
     expect(await verifyPassword(hash, 'volunteer123')).toBe(false);
+  });
+
+  it('still verifies a hash made with the earlier parameters (19 MiB, 2 passes)', async () => {
+    const earlier = await hash('Volunteer123', { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(earlier).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(earlier, 'Volunteer123')).toBe(true);
+    expect(await verifyPassword(earlier, 'Volunteer124')).toBe(false);
   });
 
   it('salts every hash', async () => {
