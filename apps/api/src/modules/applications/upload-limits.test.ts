@@ -41,6 +41,17 @@ function incomingFiles(): string[] {
   }
 }
 
+/** Posts a form to the apply route from a new client address. */
+function postForm(form: { headers: Record<string, string>; payload: string | Buffer | Readable }) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: nextAddress(),
+    headers: { ...form.headers, host },
+    payload: form.payload,
+  });
+}
+
 /** A multipart body of `files` parts of `size` bytes each, made a megabyte at a time and sent without a length. */
 function streamedForm(files: number, size: number) {
   const boundary = 'muster-apply-stream';
@@ -70,7 +81,13 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
   it('answers 429 after 120 requests a minute from one address, before reading the body', async () => {
     const remoteAddress = nextAddress();
     for (let index = 0; index < 120; index += 1) {
-      const response = await ctx.app.inject({ method: 'POST', url, remoteAddress, headers: { host }, payload: { validateOnly: '1' } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress,
+        headers: { host },
+        payload: { validateOnly: '1' },
+      });
       expect(response.statusCode).toBe(404);
     }
     // Unreadable multipart would be a 400 if it were parsed: the limit answers first.
@@ -86,46 +103,35 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
   });
 
   it('refuses a body declaring more than 32 MB with 413 before reading it', async () => {
-    const { payload, headers } = multipartBody([
+    const form = multipartBody([
       { name: 'validateOnly', content: '1' },
-      { name: 'big', filename: 'big.txt', contentType: 'text/plain', content: Buffer.alloc(33 * 1024 * 1024) },
+      {
+        name: 'big',
+        filename: 'big.txt',
+        contentType: 'text/plain',
+        content: Buffer.alloc(33 * 1024 * 1024),
+      },
     ]);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: nextAddress(),
-      headers: { ...headers, host },
-      payload,
-    });
+    const response = await postForm(form);
     expect(response.statusCode).toBe(413);
-    expect(errorResponseSchema.parse(response.json()).message).toBe('The form is larger than the 32 MB limit.');
+    expect(errorResponseSchema.parse(response.json()).message).toBe(
+      'The form is larger than the 32 MB limit.',
+    );
     expect(incomingFiles()).toEqual([]);
   });
 
   it('counts the bytes of a form sent without a length: 4 files of 9 MB are refused with 413 and removed', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: nextAddress(),
-      ...(() => {
-        const form = streamedForm(4, 9 * 1024 * 1024);
-        return { headers: { ...form.headers, host }, payload: form.payload };
-      })(),
-    });
+    const response = await postForm(streamedForm(4, 9 * 1024 * 1024));
     expect(response.statusCode).toBe(413);
-    expect(errorResponseSchema.parse(response.json()).message).toBe('The form is larger than the 32 MB limit.');
+    expect(errorResponseSchema.parse(response.json()).message).toBe(
+      'The form is larger than the 32 MB limit.',
+    );
     expect(incomingFiles()).toEqual([]);
   });
 
   it('refuses a file over 10 MB sent with the form (413) and removes what it received', async () => {
     const form = streamedForm(1, MAX_UPLOAD_BYTES + 1);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: nextAddress(),
-      headers: { ...form.headers, host },
-      payload: form.payload,
-    });
+    const response = await postForm(form);
     expect(response.statusCode).toBe(413);
     expect(errorResponseSchema.parse(response.json()).message).toBe('A file is larger than the 10 MB limit.');
     expect(incomingFiles()).toEqual([]);
@@ -133,7 +139,7 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
 
   it('removes the files sent with a form once it is answered', async () => {
     // Over 64 KB: a smaller form is read whole, in memory, and nothing is spooled.
-    const { payload, headers } = multipartBody([
+    const form = multipartBody([
       { name: 'validateOnly', content: '1' },
       {
         name: 'supportingDocuments[0][file]',
@@ -142,13 +148,7 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
         content: Buffer.concat([pngBytes(), Buffer.alloc(70 * 1024)]),
       },
     ]);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: nextAddress(),
-      headers: { ...headers, host },
-      payload,
-    });
+    const response = await postForm(form);
     // The opportunity does not exist: the body was read (the file spooled), then refused.
     expect(response.statusCode).toBe(404);
     expect(fs.existsSync(incomingDirectoryOf(path.join(root, 'files')))).toBe(true);
@@ -156,7 +156,7 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
   });
 
   it('refuses a small form with more than 10 files (413), as a large one is', async () => {
-    const { payload, headers } = multipartBody([
+    const form = multipartBody([
       { name: 'validateOnly', content: '1' },
       ...Array.from({ length: 11 }, (_, index) => ({
         name: `supportingDocuments[${index}][file]`,
@@ -165,24 +165,15 @@ describe('POST /api/opportunities/{id}/apply limits', () => {
         content: pngBytes(),
       })),
     ]);
-    expect(payload.length).toBeLessThan(64 * 1024);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: nextAddress(),
-      headers: { ...headers, host },
-      payload,
-    });
+    expect(form.payload.length).toBeLessThan(64 * 1024);
+    const response = await postForm(form);
     expect(response.statusCode).toBe(413);
     expect(errorResponseSchema.parse(response.json()).message).toBe('The form has too many fields or files.');
   });
 
   it('answers 400 for a small form it cannot parse, naming what to send', async () => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url,
-      remoteAddress: nextAddress(),
-      headers: { 'content-type': 'multipart/form-data; boundary=x', host },
+    const response = await postForm({
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
       payload: '--x\r\nContent-Disposition: form-data; name="validateOnly"\r\n\r\n1',
     });
     expect(response.statusCode).toBe(400);

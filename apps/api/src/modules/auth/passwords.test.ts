@@ -17,7 +17,12 @@ describe('passwords', () => {
   });
 
   it('still verifies a hash made with the earlier parameters (19 MiB, 2 passes)', async () => {
-    const earlier = await hash('Volunteer123', { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const earlier = await hash('Volunteer123', {
+      algorithm: 2 as Algorithm,
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    });
     expect(earlier).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(earlier, 'Volunteer123')).toBe(true);
     expect(await verifyPassword(earlier, 'Volunteer124')).toBe(false);
