@@ -125,6 +125,26 @@ describe('the built web app', () => {
   });
 });
 
+describe('compression', () => {
+  it('compresses JSON answers of 1 KB and more for a client that accepts it, and only those', async () => {
+    const zlib = await import('node:zlib');
+    const plain = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // Under the threshold: not worth a compressor.
+    const small = await ctx.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('is built from the route schemas, with their descriptions', async () => {
     const response = await ctx.app.inject({ url: '/api/openapi.json' });
