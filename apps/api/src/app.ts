@@ -18,6 +18,7 @@ import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webPageLookup } from './plugins/web-pages.js';
 import { registerAuthRootRoutes } from './modules/auth/root-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const webPage = hasWeb ? webPageLookup(config.webDist) : () => 'index.html';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -152,8 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     // Dev pages (`/dev/outbox`, `/dev/widgets`) exist only with the development tools, not even as app routes.
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && (config.devTools || !isDevPage(url))) {
-      // Client-side routes: the single-page app answers them.
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // Client-side routes: the single-page app answers them, with its route's code to preload.
+      return reply.type('text/html; charset=utf-8').sendFile(webPage(url));
     }
     return reply.status(404).send({ message: 'Not found.' });
   });
