@@ -11,7 +11,9 @@ export type RoutePage = { path: string; file: string };
 type AstNode = { type: string; [key: string]: unknown };
 
 function isNode(value: unknown): value is AstNode {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
 }
 
 /** The string value of an object literal's `path` property, when it has one. */
@@ -20,7 +22,12 @@ function pathOf(node: AstNode): string | null {
     const key = property.key as AstNode | undefined;
     const value = property.value as AstNode | undefined;
     const name = key?.type === 'Identifier' ? key.name : key?.type === 'Literal' ? key.value : null;
-    if (property.type === 'Property' && name === 'path' && value?.type === 'Literal' && typeof value.value === 'string') {
+    if (
+      property.type === 'Property' &&
+      name === 'path' &&
+      value?.type === 'Literal' &&
+      typeof value.value === 'string'
+    ) {
       return value.value;
     }
   }
