@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
-  const webPage = hasWeb ? webPageLookup(config.webDist) : () => 'index.html';
+  const webPage = hasWeb ? webPageLookup(config.webDist) : () => ({ file: 'index.html', link: null });
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -154,8 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     // Dev pages (`/dev/outbox`, `/dev/widgets`) exist only with the development tools, not even as app routes.
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && (config.devTools || !isDevPage(url))) {
-      // Client-side routes: the single-page app answers them, with its route's code to preload.
-      return reply.type('text/html; charset=utf-8').sendFile(webPage(url));
+      // Client-side routes: the single-page app answers them, with its route's code and reads to preload.
+      const page = webPage(url);
+      if (page.link) {
+        reply.header('link', page.link);
+      }
+      return reply.type('text/html; charset=utf-8').sendFile(page.file);
     }
     return reply.status(404).send({ message: 'Not found.' });
   });

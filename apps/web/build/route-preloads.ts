@@ -2,11 +2,17 @@ import path from 'node:path';
 import { parseAst, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 
-/** A client route and the modules its `lazy` and `loader` import. */
-export type RouteImports = { path: string; imports: string[] };
+/**
+ * A client route, the modules its `lazy` and `loader` import, and the API reads its
+ * `handle.preloadReads` names (paths with the route's `:params`).
+ */
+export type RouteImports = { path: string; imports: string[]; reads: string[] };
 
-/** One line of `route-preloads.json`: the HTML the server answers for addresses matching `path`. */
-export type RoutePage = { path: string; file: string };
+/**
+ * One line of `route-preloads.json`: the HTML the server answers for addresses matching `path`,
+ * and the reads it asks the browser to start beside it.
+ */
+export type RoutePage = { path: string; file: string; reads: string[] };
 
 type AstNode = { type: string; [key: string]: unknown };
 
@@ -16,22 +22,34 @@ function isNode(value: unknown): value is AstNode {
   );
 }
 
-/** The string value of an object literal's `path` property, when it has one. */
-function pathOf(node: AstNode): string | null {
+/** The value of an object literal's property `name`, when it has one. */
+function propertyOf(node: AstNode, name: string): AstNode | undefined {
   for (const property of node.properties as AstNode[]) {
     const key = property.key as AstNode | undefined;
-    const value = property.value as AstNode | undefined;
-    const name = key?.type === 'Identifier' ? key.name : key?.type === 'Literal' ? key.value : null;
-    if (
-      property.type === 'Property' &&
-      name === 'path' &&
-      value?.type === 'Literal' &&
-      typeof value.value === 'string'
-    ) {
-      return value.value;
+    const keyName = key?.type === 'Identifier' ? key.name : key?.type === 'Literal' ? key.value : null;
+    if (property.type === 'Property' && keyName === name) {
+      return property.value as AstNode;
     }
   }
-  return null;
+  return undefined;
+}
+
+/** The string value of an object literal's `path` property, when it has one. */
+function pathOf(node: AstNode): string | null {
+  const value = propertyOf(node, 'path');
+  return value?.type === 'Literal' && typeof value.value === 'string' ? value.value : null;
+}
+
+/** The strings of a route's `handle: { preloadReads: [...] }`. */
+function preloadReadsOf(node: AstNode): string[] {
+  const handle = propertyOf(node, 'handle');
+  const reads = handle?.type === 'ObjectExpression' ? propertyOf(handle, 'preloadReads') : undefined;
+  if (reads?.type !== 'ArrayExpression') {
+    return [];
+  }
+  return (reads.elements as AstNode[])
+    .filter((element) => element.type === 'Literal' && typeof element.value === 'string')
+    .map((element) => element.value as string);
 }
 
 function joinPaths(parent: string | undefined, child: string): string {
@@ -61,7 +79,7 @@ export function routeImports(code: string): RouteImports[] {
     if (node.type === 'ObjectExpression') {
       const own = pathOf(node);
       if (own !== null) {
-        current = { path: joinPaths(route?.path, own), imports: [] };
+        current = { path: joinPaths(route?.path, own), imports: [], reads: preloadReadsOf(node) };
         routes.push(current);
       }
     } else if (node.type === 'ImportExpression' && current) {
@@ -102,7 +120,8 @@ function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<st
  * Writes, beside `index.html`, one copy of it per client route whose code loads lazily, with a
  * `modulepreload` for each chunk the route's `lazy` and `loader` import (and theirs) and their
  * stylesheets, and `route-preloads.json` naming which file answers which route pattern
- * (the API serves them; apps/api/src/plugins/web-pages.ts). Without them the browser finds the
+ * (the API serves them; apps/api/src/plugins/web-pages.ts) with the API reads the route's
+ * `handle.preloadReads` names, which the server asks the browser to start with the page. Without them the browser finds the
  * page's code only after the entry chunk has run and the router has matched the address, then
  * its imports one level at a time: on a phone, a round trip per level before the page can draw.
  */
@@ -156,7 +175,7 @@ export function routePreloads(routerFile: string): Plugin {
           }
         }
         loadedFirst.forEach((file) => scripts.delete(file));
-        if (scripts.size === 0) {
+        if (scripts.size === 0 && route.reads.length === 0) {
           continue;
         }
         const styles = new Set<string>();
@@ -178,7 +197,7 @@ export function routePreloads(routerFile: string): Plugin {
           fileName: file,
           source: String(html.source).replace('</head>', `    ${tags.join('\n    ')}\n  </head>`),
         });
-        pages.push({ path: route.path, file });
+        pages.push({ path: route.path, file, reads: route.reads });
       }
       this.emitFile({
         type: 'asset',

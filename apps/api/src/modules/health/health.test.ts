@@ -138,7 +138,11 @@ describe('the route pages of the built web app', () => {
     }
     fs.writeFileSync(path.join(webDist, 'outside.html'), '<!doctype html><title>outside</title>');
     const pages = [
-      { path: '/apply/:opportunityId', file: 'routes/apply.html' },
+      {
+        path: '/apply/:opportunityId',
+        file: 'routes/apply.html',
+        reads: ['/api/opportunities/:opportunityId', '/api/organisation/detailed/', 'https://elsewhere.test/x'],
+      },
       { path: '/portal/user/:userId', file: 'routes/user.html' },
       { path: '/portal/user/me/two-factor-setup', file: 'routes/two-factor.html' },
       { path: '/login', file: 'routes/missing.html' },
@@ -153,6 +157,12 @@ describe('the route pages of the built web app', () => {
       return /<title>(.*)<\/title>/.exec(page.body)?.[1];
     };
     try {
+      const apply = await web.app.inject({ url: '/apply/beach%20clean' });
+      // The route's reads, with its parameter as the app's client encodes it; none off this API.
+      expect(apply.headers.link).toBe(
+        '</api/opportunities/beach%20clean>; rel=preload; as=fetch; crossorigin, </api/organisation/detailed/>; rel=preload; as=fetch; crossorigin',
+      );
+      expect((await web.app.inject({ url: '/portal' })).headers.link).toBeUndefined();
       expect(await titleOf('/apply/beach-clean')).toBe('apply');
       expect(await titleOf('/apply/beach-clean/?ref=apply')).toBe('apply');
       expect(await titleOf('/portal/user/me')).toBe('user');
