@@ -4,6 +4,7 @@ import { defineConfig, type Alias, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import { compression } from 'vite-plugin-compression2';
+import { routePreloads } from './build/route-preloads.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -124,6 +125,7 @@ export default defineConfig(({ command }) => ({
     react(),
     pureContractConstants(),
     inlineEntryStylesheet(),
+    routePreloads(path.join(import.meta.dirname, 'src/app/router.tsx')),
     // A .br and a .gz beside each text file, served as they are by the API (@fastify/static
     // preCompressed): the browser downloads a quarter of the bytes and the server compresses nothing.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest)$/ }),

@@ -26,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           exclude: FIRST_USE_FILES,
           // One jsdom and one module graph per worker, not per file: setting up jsdom and importing
           // took about 5 s a file, over most of a hundred files. Testing Library unmounts after

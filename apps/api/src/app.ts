@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.js';
@@ -17,6 +18,7 @@ import { tenancyPlugin } from './plugins/tenancy.js';
 import { authPlugin, type TokenVerifier } from './plugins/auth.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webPageLookup } from './plugins/web-pages.js';
 import { registerAuthRootRoutes } from './modules/auth/root-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { outboxRoutes } from './modules/outbox/routes.js';
@@ -97,6 +99,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  // Before every route: it compresses the routes registered after it. JSON answers only, brotli or
+  // gzip as the client accepts, from 1 KB (the apply form's steps are 3.5 KB of JSON before it can
+  // draw); event streams and downloads (files, exports) go as they are, and the web app's files
+  // come pre-compressed from its build.
+  await app.register(fastifyCompress, { customTypes: /(?:\+|\/)json(?:;|$)/, encodings: ['br', 'gzip'] });
   // Before every route: the OpenAPI document (`/api/openapi.json`, `/api/docs`) collects routes as they are added.
   await app.register(openapiPlugin);
   await app.register(errorsPlugin);
@@ -125,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const webPage = hasWeb ? webPageLookup(config.webDist) : () => ({ file: 'index.html', link: null });
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -146,8 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     // Dev pages (`/dev/outbox`, `/dev/widgets`) exist only with the development tools, not even as app routes.
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && (config.devTools || !isDevPage(url))) {
-      // Client-side routes: the single-page app answers them.
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // Client-side routes: the single-page app answers them, with its route's code and reads to preload.
+      const page = webPage(url);
+      if (page.link) {
+        reply.header('link', page.link);
+      }
+      return reply.type('text/html; charset=utf-8').sendFile(page.file);
     }
     return reply.status(404).send({ message: 'Not found.' });
   });

@@ -17,6 +17,15 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: '/', lazy: async () => ({ Component: (await import('./home-page')).HomePage }) },
         {
           path: '/apply/:opportunityId',
+          // The reads `prefetchApplyPage` makes, which the server asks the browser to start with the
+          // page itself (apps/web/build/route-preloads.ts): the same answer for every caller.
+          handle: {
+            preloadReads: [
+              '/api/opportunities/:opportunityId',
+              '/api/opportunities/:opportunityId/application-form/',
+              '/api/organisation/detailed/',
+            ],
+          },
           // A loader runs beside `lazy`, not after it: the form's reads start while its code loads.
           loader: async ({ params }) => {
             const { prefetchApplyPage } = await import('../features/apply/queries');

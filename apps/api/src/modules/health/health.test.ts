@@ -125,6 +125,79 @@ describe('the built web app', () => {
   });
 });
 
+describe('the route pages of the built web app', () => {
+  it("answers each client route with its route's copy of index.html, static segments before parameters", async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>index</title>');
+    fs.mkdirSync(path.join(webDist, 'routes'));
+    for (const name of ['apply', 'user', 'two-factor']) {
+      fs.writeFileSync(path.join(webDist, 'routes', `${name}.html`), `<!doctype html><title>${name}</title>`);
+    }
+    fs.writeFileSync(path.join(webDist, 'outside.html'), '<!doctype html><title>outside</title>');
+    const pages = [
+      {
+        path: '/apply/:opportunityId',
+        file: 'routes/apply.html',
+        reads: ['/api/opportunities/:opportunityId', '/api/organisation/detailed/', 'https://elsewhere.test/x'],
+      },
+      { path: '/portal/user/:userId', file: 'routes/user.html' },
+      { path: '/portal/user/me/two-factor-setup', file: 'routes/two-factor.html' },
+      { path: '/login', file: 'routes/missing.html' },
+      { path: '/reference/:token', file: '../outside.html' },
+    ];
+    fs.writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify({ pages }));
+    const web = await createTestContext({ webDist });
+    const titleOf = async (url: string) => {
+      const page = await web.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      return /<title>(.*)<\/title>/.exec(page.body)?.[1];
+    };
+    try {
+      const apply = await web.app.inject({ url: '/apply/beach%20clean' });
+      // The route's reads, with its parameter as the app's client encodes it; none off this API.
+      expect(apply.headers.link).toBe(
+        '</api/opportunities/beach%20clean>; rel=preload; as=fetch; crossorigin, </api/organisation/detailed/>; rel=preload; as=fetch; crossorigin',
+      );
+      expect((await web.app.inject({ url: '/portal' })).headers.link).toBeUndefined();
+      expect(await titleOf('/apply/beach-clean')).toBe('apply');
+      expect(await titleOf('/apply/beach-clean/?ref=apply')).toBe('apply');
+      expect(await titleOf('/portal/user/me')).toBe('user');
+      expect(await titleOf('/portal/user/me/two-factor-setup')).toBe('two-factor');
+      expect(await titleOf('/portal')).toBe('index');
+      // A page the build did not write, or one outside its folder, is not answered with.
+      expect(await titleOf('/login')).toBe('index');
+      expect(await titleOf('/reference/abc')).toBe('index');
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('compression', () => {
+  it('compresses JSON answers of 1 KB and more for a client that accepts it, and only those', async () => {
+    const zlib = await import('node:zlib');
+    const plain = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // Under the threshold: not worth a compressor.
+    const small = await ctx.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('is built from the route schemas, with their descriptions', async () => {
     const response = await ctx.app.inject({ url: '/api/openapi.json' });
