@@ -99,10 +99,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  // Before every route: it compresses the routes registered after it. JSON answers only, brotli or
-  // gzip as the client accepts, from 1 KB (the apply form's steps are 3.5 KB of JSON before it can
-  // draw); event streams and downloads (files, exports) go as they are, and the web app's files
-  // come pre-compressed from its build.
+  // Before every route: it compresses the routes registered after it. JSON answers, and what
+  // mime-db calls compressible (CSV exports), brotli or gzip as the client accepts, from 1 KB (the
+  // apply form's steps are 3.5 KB of JSON before it can draw); event streams (not in mime-db),
+  // PDFs, spreadsheets and images go as they are, and the web app's files come pre-compressed.
   await app.register(fastifyCompress, { customTypes: /(?:\+|\/)json(?:;|$)/, encodings: ['br', 'gzip'] });
   // Before every route: the OpenAPI document (`/api/openapi.json`, `/api/docs`) collects routes as they are added.
   await app.register(openapiPlugin);
