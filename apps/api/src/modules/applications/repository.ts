@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { ready, write, type Writer } from '../../db/write-batch.js';
 import {
   applicationAddresses,
   applicationAdditionalConsents,
@@ -296,10 +297,10 @@ export async function findSubmission(
 }
 
 export async function insertSubmission(
-  db: Executor,
+  db: Writer,
   row: typeof applicationSubmissions.$inferInsert,
 ): Promise<void> {
-  await db.insert(applicationSubmissions).values(row);
+  await write(db, (tx) => tx.insert(applicationSubmissions).values(row));
 }
 
 /**
@@ -319,36 +320,55 @@ export async function deleteSubmissionsBefore(db: Executor, cutoff: Date): Promi
 
 type NewUser = Omit<typeof users.$inferInsert, 'id'>;
 
-/** A new user row; answers its id. */
-export async function insertUser(db: Executor, row: NewUser): Promise<number> {
-  const [inserted] = await db.insert(users).values(row).returning({ id: users.id });
-  assertInserted(inserted, 'user');
-  return inserted.id;
+/**
+ * Ids for the rows a submit creates, taken from their sequences before anything is written, so
+ * that every row referring to them can be queued in one batch (db/write-batch.ts). An id taken by
+ * a submit that then fails is not used again: a gap, as after any rolled-back insert.
+ */
+export async function reserveSubmitIds(
+  db: Executor,
+  wanted: { user: boolean; application: boolean },
+): Promise<{ userId: number | null; applicationId: number | null }> {
+  const next = (table: string, wantedHere: boolean) =>
+    (wantedHere ? sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))` : sql<null>`null`).mapWith(
+      (value: unknown) => (value === null ? null : Number(value)),
+    );
+  const [row] = await db
+    .select({ userId: next('users', wanted.user), applicationId: next('applications', wanted.application) })
+    .from(sql`(select 1) as one`);
+  return { userId: row?.userId ?? null, applicationId: row?.applicationId ?? null };
+}
+
+/** A new user row with its id (from {@link reserveSubmitIds}). */
+export async function insertUser(db: Writer, row: NewUser & { id: number }): Promise<void> {
+  await write(db, (tx) => tx.insert(users).values(row));
 }
 
 export async function insertPrimaryEmail(
-  db: Executor,
+  db: Writer,
   organisationId: number,
   userId: number,
   email: string,
 ): Promise<void> {
-  await db.insert(userEmailAddresses).values({ organisationId, userId, email, primary: true });
+  await write(db, (tx) => tx.insert(userEmailAddresses).values({ organisationId, userId, email, primary: true }));
 }
 
 export async function insertPrimaryPhone(
-  db: Executor,
+  db: Writer,
   organisationId: number,
   userId: number,
   phone: { number: string; region: string },
 ): Promise<void> {
-  await db.insert(userPhoneNumbers).values({
-    organisationId,
-    userId,
-    phoneNumber: phone.number,
-    countryCode: phone.region,
-    primary: true,
-    defaultSms: true,
-  });
+  await write(db, (tx) =>
+    tx.insert(userPhoneNumbers).values({
+      organisationId,
+      userId,
+      phoneNumber: phone.number,
+      countryCode: phone.region,
+      primary: true,
+      defaultSms: true,
+    }),
+  );
 }
 
 export async function insertUserAddresses(
@@ -402,17 +422,16 @@ export async function ensureGuardian(
 }
 
 export async function insertSupervisorLink(
-  db: Executor,
+  db: Writer,
   userId: number,
   supervisorUserId: number,
 ): Promise<void> {
-  await db.insert(userSupervisors).values({ userId, supervisorUserId }).onConflictDoNothing();
+  await write(db, (tx) => tx.insert(userSupervisors).values({ userId, supervisorUserId }).onConflictDoNothing());
 }
 
-export async function insertApplication(db: Executor, row: NewApplicationRow): Promise<ApplicationRow> {
-  const [inserted] = await db.insert(applications).values(row).returning();
-  assertInserted(inserted, 'application');
-  return inserted;
+/** A new application row with its id (from {@link reserveSubmitIds}). */
+export async function insertApplication(db: Writer, row: NewApplicationRow & { id: number }): Promise<void> {
+  await write(db, (tx) => tx.insert(applications).values(row));
 }
 
 export async function updateApplication(
@@ -494,7 +513,7 @@ export async function insertApplicationDocuments(
  * to delete (one statement fewer).
  */
 export async function replaceQuestionAnswers(
-  db: Executor,
+  writer: Writer,
   organisationId: number,
   applicationId: number,
   answers: Array<{ questionId: number; value: CustomFieldValue; fileIds: string[] }>,
@@ -503,6 +522,13 @@ export async function replaceQuestionAnswers(
   if (answers.length === 0) {
     return;
   }
+  const rows = answers.map(({ questionId, value }) => ({ organisationId, applicationId, questionId, value }));
+  if (options.created && answers.every((answer) => answer.fileIds.length === 0)) {
+    // Nothing to delete and no answer ids needed for files: the insert can wait in a batch.
+    await write(writer, (tx) => tx.insert(applicationQuestionAnswers).values(rows));
+    return;
+  }
+  const db = await ready(writer);
   if (!options.created) {
     await db.delete(applicationQuestionAnswers).where(
     and(
@@ -517,7 +543,7 @@ export async function replaceQuestionAnswers(
   }
   const inserted = await db
     .insert(applicationQuestionAnswers)
-    .values(answers.map(({ questionId, value }) => ({ organisationId, applicationId, questionId, value })))
+    .values(rows)
     .returning({ id: applicationQuestionAnswers.id, questionId: applicationQuestionAnswers.questionId });
   const fileRows = inserted.flatMap(({ id, questionId }) =>
     (answers.find((answer) => answer.questionId === questionId)?.fileIds ?? []).map((fileId, position) => ({
@@ -534,14 +560,14 @@ export async function replaceQuestionAnswers(
 
 /** Replaces the application's additional-consent answers; `created` as for {@link replaceQuestionAnswers}. */
 export async function replaceAdditionalConsents(
-  db: Executor,
+  db: Writer,
   organisationId: number,
   applicationId: number,
   rows: Array<{ additionalConsentId: number; agreed: boolean }>,
   options: { created?: boolean } = {},
 ): Promise<void> {
   if (!options.created) {
-    await db
+    await (await ready(db))
       .delete(applicationAdditionalConsents)
       .where(
         and(
@@ -551,37 +577,39 @@ export async function replaceAdditionalConsents(
       );
   }
   if (rows.length > 0) {
-    await db
-      .insert(applicationAdditionalConsents)
-      .values(rows.map((row) => ({ ...row, organisationId, applicationId })));
+    await write(db, (tx) =>
+      tx.insert(applicationAdditionalConsents).values(rows.map((row) => ({ ...row, organisationId, applicationId }))),
+    );
   }
 }
 
 export async function insertAcceptedTerms(
-  db: Executor,
+  db: Writer,
   organisationId: number,
   applicationId: number,
   termIds: number[],
   at: Date,
 ): Promise<void> {
   if (termIds.length > 0) {
-    await db
-      .insert(applicationTerms)
-      .values(termIds.map((termId) => ({ organisationId, applicationId, termId, acceptedAt: at })))
-      .onConflictDoNothing();
+    await write(db, (tx) =>
+      tx
+        .insert(applicationTerms)
+        .values(termIds.map((termId) => ({ organisationId, applicationId, termId, acceptedAt: at })))
+        .onConflictDoNothing(),
+    );
   }
 }
 
 /** Replaces the application's time slots; `created` as for {@link replaceQuestionAnswers}. */
 export async function replaceTimeslots(
-  db: Executor,
+  db: Writer,
   organisationId: number,
   applicationId: number,
   timeslotIds: number[],
   options: { created?: boolean } = {},
 ): Promise<void> {
   if (!options.created) {
-    await db
+    await (await ready(db))
       .delete(applicationTimeslots)
       .where(
         and(
@@ -591,9 +619,11 @@ export async function replaceTimeslots(
       );
   }
   if (timeslotIds.length > 0) {
-    await db
-      .insert(applicationTimeslots)
-      .values(timeslotIds.map((timeslotId) => ({ organisationId, applicationId, timeslotId })));
+    await write(db, (tx) =>
+      tx
+        .insert(applicationTimeslots)
+        .values(timeslotIds.map((timeslotId) => ({ organisationId, applicationId, timeslotId }))),
+    );
   }
 }
 
@@ -603,7 +633,7 @@ export async function replaceTimeslots(
  * transaction, so no value of theirs has files to delete.
  */
 export async function upsertUserAttributeValues(
-  db: Executor,
+  writer: Writer,
   organisationId: number,
   userId: number,
   values: Array<{ attributeId: number; value: CustomFieldValue; fileIds: string[] }>,
@@ -615,13 +645,23 @@ export async function upsertUserAttributeValues(
   if (byAttribute.size === 0) {
     return;
   }
-  const rows = await db
-    .insert(userAttributeValues)
-    .values([...byAttribute.values()].map(({ attributeId, value }) => ({ organisationId, userId, attributeId, value })))
-    .onConflictDoUpdate({
-      target: [userAttributeValues.userId, userAttributeValues.attributeId],
-      set: { value: sql`excluded.${sql.identifier(userAttributeValues.value.name)}`, updatedAt: new Date() },
-    })
+  const upsert = (db: Executor) =>
+    db
+      .insert(userAttributeValues)
+      .values(
+        [...byAttribute.values()].map(({ attributeId, value }) => ({ organisationId, userId, attributeId, value })),
+      )
+      .onConflictDoUpdate({
+        target: [userAttributeValues.userId, userAttributeValues.attributeId],
+        set: { value: sql`excluded.${sql.identifier(userAttributeValues.value.name)}`, updatedAt: new Date() },
+      });
+  if (options.newUser && [...byAttribute.values()].every((entry) => entry.fileIds.length === 0)) {
+    // No files to delete or to add, so no value ids needed: the upsert can wait in a batch.
+    await write(writer, upsert);
+    return;
+  }
+  const db = await ready(writer);
+  const rows = await upsert(db)
     .returning({ id: userAttributeValues.id, attributeId: userAttributeValues.attributeId });
   if (rows.length !== byAttribute.size) {
     throw new Error('attribute value upsert returned fewer rows than it was given');
@@ -656,7 +696,7 @@ export async function upsertUserAttributeValues(
  * transaction, so they have no answer to delete.
  */
 export async function replaceUserConsentAnswer(
-  db: Executor,
+  db: Writer,
   organisationId: number,
   userId: number,
   consentId: number,
@@ -664,7 +704,7 @@ export async function replaceUserConsentAnswer(
   options: { newUser?: boolean } = {},
 ): Promise<void> {
   if (!options.newUser) {
-    await db
+    await (await ready(db))
       .delete(userConsentAnswers)
       .where(
         and(
@@ -675,18 +715,20 @@ export async function replaceUserConsentAnswer(
       );
   }
   if (optionIds.length > 0) {
-    await db
-      .insert(userConsentAnswers)
-      .values(optionIds.map((consentOptionId) => ({ organisationId, userId, consentId, consentOptionId })));
+    await write(db, (tx) =>
+      tx
+        .insert(userConsentAnswers)
+        .values(optionIds.map((consentOptionId) => ({ organisationId, userId, consentId, consentOptionId }))),
+    );
   }
 }
 
 export async function insertConsentChangeLogs(
-  db: Executor,
+  db: Writer,
   rows: Array<typeof consentChangeLogs.$inferInsert>,
 ): Promise<void> {
   if (rows.length > 0) {
-    await db.insert(consentChangeLogs).values(rows);
+    await write(db, (tx) => tx.insert(consentChangeLogs).values(rows));
   }
 }
 

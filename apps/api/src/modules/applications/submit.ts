@@ -11,6 +11,7 @@ import {
   todayIn,
 } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
+import { ready, WriteBatch } from '../../db/write-batch.js';
 import { opportunityTypes } from '../../db/schema/index.js';
 import type { AnswerCache } from '../../plugins/answer-cache.js';
 import type { Session } from '../../plugins/auth.js';
@@ -48,11 +49,13 @@ import {
   listSuppliedDocumentTypeIds,
   listUserEmailAddresses,
   lockApplicant,
+  reserveSubmitIds,
   uniqueViolationOf,
   updateApplication,
   type NewApplicationRow,
 } from './repository.js';
 import { APPLICATION_STEPS, type Applicant, type StepContext, type StepErrors } from './steps/index.js';
+import { createdBySubmit } from './steps/step.js';
 
 /** The permission that lets a supervisor apply for someone else (applicant-flow §2.2). */
 export const APPLY_ON_BEHALF = 'apply-on-behalf';
@@ -534,9 +537,10 @@ async function submitUnanswered(
       for (const step of APPLICATION_STEPS) {
         await step.lock?.(tx, context);
       }
-      const result = await writeApplication(tx, deps.auth, context, { passwordHash, idempotencyKey });
+      const batch = new WriteBatch(tx);
+      const result = await writeApplication(batch, deps.auth, context, { passwordHash, idempotencyKey });
       if (idempotencyKey && requestHash) {
-        await insertSubmission(tx, {
+        await insertSubmission(batch, {
           organisationId,
           idempotencyKey,
           requestHash,
@@ -545,6 +549,7 @@ async function submitUnanswered(
           response: result,
         });
       }
+      await batch.flush();
       return result;
     });
     return { status: 201, body };
@@ -604,10 +609,11 @@ function tokenOfLink(link: string): string {
 /**
  * Writes the applicant (a new user with their email, phone and supervisor link, or a password
  * for a keyed applicant without one), the application row with the columns the steps give, then
- * every step's part, and answers the Finish button's login token.
+ * every step's part, and answers the Finish button's login token. New rows get their ids first,
+ * so that their inserts and the steps' wait in `batch` and go to the database together.
  */
 async function writeApplication(
-  tx: Executor,
+  batch: WriteBatch,
   auth: AuthDeps,
   context: StepContext,
   input: { passwordHash: string | null; idempotencyKey: string | null },
@@ -616,16 +622,23 @@ async function writeApplication(
   const { passwordHash } = input;
   const organisationId = organisation.id;
   const now = new Date();
+  const created = createdBySubmit(applicant);
+  const reserved =
+    created.user || created.application
+      ? await reserveSubmitIds(batch.executor, created)
+      : { userId: null, applicationId: null };
 
   // The applicant.
   let userId: number;
   const details = submission.details;
-  if (applicant.kind === 'new' || applicant.kind === 'supervised-new') {
-    if (!details) {
-      throw new Error('a new applicant always has details');
+  if (created.user) {
+    if (!details || reserved.userId === null) {
+      throw new Error('a new applicant always has details and a reserved id');
     }
+    userId = reserved.userId;
     // New users start with the default status, Applicant.
-    userId = await insertUser(tx, {
+    await insertUser(batch, {
+      id: userId,
       organisationId,
       title: details.title,
       firstName: details.firstName,
@@ -634,18 +647,20 @@ async function writeApplication(
       passwordHash,
     });
     if (details.email) {
-      await insertPrimaryEmail(tx, organisationId, userId, details.email);
+      await insertPrimaryEmail(batch, organisationId, userId, details.email);
     }
     if (details.phone) {
-      await insertPrimaryPhone(tx, organisationId, userId, details.phone);
+      await insertPrimaryPhone(batch, organisationId, userId, details.phone);
     }
     if (supervisorId !== null) {
-      await insertSupervisorLink(tx, userId, supervisorId);
+      await insertSupervisorLink(batch, userId, supervisorId);
     }
+  } else if (applicant.kind === 'new' || applicant.kind === 'supervised-new') {
+    throw new Error('a new applicant is always created by the submit');
   } else {
     userId = applicant.user.id;
     if (applicant.kind === 'key' && passwordHash && applicant.user.passwordHash === null) {
-      await updatePasswordHash(tx, organisationId, userId, passwordHash, now);
+      await updatePasswordHash(await ready(batch), organisationId, userId, passwordHash, now);
     }
   }
 
@@ -663,21 +678,25 @@ async function writeApplication(
   let applicationId: number;
   if (applicant.kind === 'key') {
     applicationId = applicant.application.id;
-    await updateApplication(tx, organisationId, applicationId, values);
+    await updateApplication(await ready(batch), organisationId, applicationId, values);
   } else {
-    const created = await insertApplication(tx, {
+    if (reserved.applicationId === null) {
+      throw new Error('a new application always has a reserved id');
+    }
+    applicationId = reserved.applicationId;
+    await insertApplication(batch, {
       ...values,
+      id: applicationId,
       organisationId,
       opportunityId: opportunity.id,
       userId,
       applicationKey: newApplicationKey(),
     });
-    applicationId = created.id;
   }
 
   // Every step's part: on the application, and on the profile.
   for (const step of APPLICATION_STEPS) {
-    await step.write?.(tx, { ...context, userId, applicationId, now });
+    await step.write?.(batch, { ...context, userId, applicationId, now });
   }
 
   // The Finish link signs in whoever is signed in already, or the applicant who just set a
@@ -686,6 +705,6 @@ async function writeApplication(
   const token =
     tokenUserId === null
       ? null
-      : tokenOfLink(await createLoginLink({ ...auth, db: tx }, { organisationId, userId: tokenUserId }));
+      : tokenOfLink(await createLoginLink(auth, { organisationId, userId: tokenUserId }, batch));
   return { data: { token, application_id: applicationId } };
 }

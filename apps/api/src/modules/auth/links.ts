@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Writer } from '../../db/write-batch.js';
 import type { PasswordResetBody } from '@muster/contract';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { findOrganisationById } from '../organisation/repository.js';
@@ -26,15 +27,17 @@ const LINK_USED = 'This link has expired or has already been used.';
  * Following it signs the browser in WITHOUT a password or second factor, so create one only for
  * a user who has just proven who they are in the same request (e.g. the application submit of
  * issue 5, right after creating or authenticating the account). Append `?redirect=/path`.
+ * The link's row is written through `writer` (a submit's transaction or write batch).
  */
 export async function createLoginLink(
   deps: AuthDeps,
   input: { organisationId: number; userId: number },
+  writer: Writer = deps.db,
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + AUTH_LIMITS.loginLinkTtlSeconds * 1000);
-  await insertSingleUseToken(deps.db, {
+  await insertSingleUseToken(writer, {
     id,
     organisationId: input.organisationId,
     userId: input.userId,

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { union, type AnyPgColumn, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { write, type Writer } from '../../db/write-batch.js';
 import { oncePerHandle } from '../../db/once-per-handle.js';
 import {
   authSessions,
@@ -831,10 +832,10 @@ export async function isTrustedDeviceValid(
 // ---------------------------------------------------------------- single-use links
 
 export async function insertSingleUseToken(
-  db: Executor,
+  db: Writer,
   row: typeof singleUseTokens.$inferInsert,
 ): Promise<void> {
-  await db.insert(singleUseTokens).values(row);
+  await write(db, (tx) => tx.insert(singleUseTokens).values(row));
 }
 
 /** Uses a link once: answers its row only to the first caller, and only while unexpired. */

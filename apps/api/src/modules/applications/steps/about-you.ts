@@ -1,6 +1,7 @@
 import { supportingDocumentMessages, type ApplicationSubmission, type FormSection } from '@muster/contract';
 import { listFilesForClaim, markFilesAttached, type FileClaimRow } from '../../files/repository.js';
 import { replaceQuestionAnswers, upsertUserAttributeValues } from '../repository.js';
+import { ready } from '../../../db/write-batch.js';
 import { addError, createdBySubmit, type ApplicationStep, type StepErrors } from './step.js';
 
 /** Question and attribute ids by slug, over every step. */
@@ -73,12 +74,12 @@ export const aboutYouStep: ApplicationStep = {
     }
     return errors;
   },
-  async write(tx, { organisation, applicant, userId, applicationId, submission, sections, now }) {
+  async write(batch, { organisation, applicant, userId, applicationId, submission, sections, now }) {
     const organisationId = organisation.id;
     const { questionIds, attributeIds } = idsBySlug(sections);
     const { application: created, user: newUser } = createdBySubmit(applicant);
     await replaceQuestionAnswers(
-      tx,
+      batch,
       organisationId,
       applicationId,
       Object.entries(submission.questions).flatMap(([slug, answer]) => {
@@ -88,7 +89,7 @@ export const aboutYouStep: ApplicationStep = {
       { created },
     );
     await upsertUserAttributeValues(
-      tx,
+      batch,
       organisationId,
       userId,
       Object.entries(submission.attributes).flatMap(([slug, answer]) => {
@@ -100,7 +101,9 @@ export const aboutYouStep: ApplicationStep = {
       { newUser },
     );
     const fileIds = answerFileIds(submission).map((entry) => entry.id);
-    // The applicant becomes the owner of files that have none, so that they can read them back.
-    await markFilesAttached(tx, organisationId, [...new Set(fileIds)], now, userId);
+    if (fileIds.length > 0) {
+      // The applicant becomes the owner of files that have none, so that they can read them back.
+      await markFilesAttached(await ready(batch), organisationId, [...new Set(fileIds)], now, userId);
+    }
   },
 };

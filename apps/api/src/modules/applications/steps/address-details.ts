@@ -1,4 +1,5 @@
 import { hasNoCurrentAddress, insertUserAddresses, replaceApplicationAddresses } from '../repository.js';
+import { ready } from '../../../db/write-batch.js';
 import type { ApplicationStep } from './step.js';
 
 /**
@@ -7,12 +8,13 @@ import type { ApplicationStep } from './step.js';
  */
 export const addressDetailsStep: ApplicationStep = {
   type: 'address-details',
-  async write(tx, { organisation, userId, applicationId, submission }) {
+  async write(batch, { organisation, userId, applicationId, submission }) {
     const organisationId = organisation.id;
     const addresses = submission.addresses;
     if (!addresses) {
       return;
     }
+    const tx = await ready(batch);
     if (addresses.length > 0 && (await hasNoCurrentAddress(tx, organisationId, userId))) {
       // The newest address becomes the profile's current address, the rest its history.
       await insertUserAddresses(

@@ -1,4 +1,5 @@
 import { ensureGuardian } from '../repository.js';
+import { ready } from '../../../db/write-batch.js';
 import type { ApplicationStep } from './step.js';
 
 /**
@@ -14,9 +15,9 @@ export const basicDetailsStep: ApplicationStep = {
       parentsEmail: submission.guardian?.email ?? null,
     };
   },
-  async write(tx, { organisation, userId, submission }) {
+  async write(batch, { organisation, userId, submission }) {
     if (submission.guardian) {
-      await ensureGuardian(tx, { organisationId: organisation.id, userId, ...submission.guardian });
+      await ensureGuardian(await ready(batch), { organisationId: organisation.id, userId, ...submission.guardian });
     }
   },
 };

@@ -2,6 +2,7 @@ import type { SubmittedReference } from '@muster/contract';
 import { listLockedReferees } from '../../references/repository.js';
 import { sendReferenceRequests } from '../../references/service.js';
 import { replaceUnlockedReferences } from '../repository.js';
+import { ready } from '../../../db/write-batch.js';
 import type { ApplicationStep, WriteContext } from './step.js';
 
 /** The applicant's name as the request email gives it: the form's details, else the known user's. */
@@ -39,11 +40,12 @@ function isLockedReferee(
  */
 export const referencesStep: ApplicationStep = {
   type: 'references',
-  async write(tx, context) {
+  async write(batch, context) {
     const { organisation, applicationId, submission, opportunity, now } = context;
     if (!submission.references) {
       return;
     }
+    const tx = await ready(batch);
     const locked = await listLockedReferees(tx, organisation.id, applicationId);
     const rows = submission.references
       .filter((referee) => !isLockedReferee(referee, locked))

@@ -13,6 +13,7 @@ import {
 } from '../../residential/booking.js';
 import { findApplicationBooking, updateBookingAnswers } from '../../residential/repository.js';
 import { replaceTimeslots } from '../repository.js';
+import { ready } from '../../../db/write-batch.js';
 import type { ApplicationStep, StepContext } from './step.js';
 
 /*
@@ -95,15 +96,19 @@ export const residentialStep: ApplicationStep = {
     }
   },
 
-  async write(tx, context) {
+  async write(batch, context) {
     const { organisation, applicant, applicationId, submission, userId } = context;
     // Completing by key without choosing keeps the slots chosen when the application was created.
     if (applicant.kind !== 'key' || submission.timeslotIds.length > 0) {
       // A new application (not one completed by its key) has no slots yet to replace.
-      await replaceTimeslots(tx, organisation.id, applicationId, submission.timeslotIds, {
+      await replaceTimeslots(batch, organisation.id, applicationId, submission.timeslotIds, {
         created: applicant.kind !== 'key',
       });
     }
+    if (!submission.booking) {
+      return;
+    }
+    const tx = await ready(batch);
     const plan = await planOf(tx, context);
     if (!plan) {
       return;

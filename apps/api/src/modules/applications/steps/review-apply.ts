@@ -1,4 +1,4 @@
-import type { Executor } from '../../../db/client.js';
+import { ready, type Writer } from '../../../db/write-batch.js';
 import type { OrganisationRow } from '../../organisation/repository.js';
 import {
   insertAcceptedTerms,
@@ -17,14 +17,14 @@ import { createdBySubmit, type ApplicationStep } from './step.js';
 export const reviewApplyStep: ApplicationStep = {
   type: 'review-apply',
   async write(
-    tx,
+    batch,
     { organisation, applicant, userId, applicationId, supervisorId, submission, sections, now },
   ) {
     const organisationId = organisation.id;
     const created = createdBySubmit(applicant);
     if (submission.additionalConsents) {
       await replaceAdditionalConsents(
-        tx,
+        batch,
         organisationId,
         applicationId,
         submission.additionalConsents.map(({ id, agreed }) => ({ additionalConsentId: id, agreed })),
@@ -32,7 +32,7 @@ export const reviewApplyStep: ApplicationStep = {
       );
     }
     if (submission.terms) {
-      await insertAcceptedTerms(tx, organisationId, applicationId, submission.terms, now);
+      await insertAcceptedTerms(batch, organisationId, applicationId, submission.terms, now);
     }
     if (submission.consents) {
       const optionText = new Map<number, string>();
@@ -41,7 +41,7 @@ export const reviewApplyStep: ApplicationStep = {
           consent.options.forEach((option) => optionText.set(option.id, option.value)),
         );
       }
-      await writeConsents(tx, {
+      await writeConsents(batch, {
         organisation,
         userId,
         actorId: supervisorId ?? userId,
@@ -60,7 +60,7 @@ export const reviewApplyStep: ApplicationStep = {
  * organisation's time zone.
  */
 async function writeConsents(
-  tx: Executor,
+  writer: Writer,
   input: {
     organisation: OrganisationRow;
     userId: number;
@@ -74,7 +74,9 @@ async function writeConsents(
 ): Promise<void> {
   const { organisation, userId } = input;
   const consentIds = Object.keys(input.answers).map(Number);
-  const current = input.newUser ? [] : await listUserConsentAnswers(tx, organisation.id, userId, consentIds);
+  const current = input.newUser
+    ? []
+    : await listUserConsentAnswers(await ready(writer), organisation.id, userId, consentIds);
   const text = (ids: number[]) =>
     ids.length === 0 ? null : ids.map((id) => input.optionText.get(id) ?? String(id)).join(', ');
   const logs = [];
@@ -87,7 +89,7 @@ async function writeConsents(
     if (chosen.length === before.length && chosen.every((id, index) => id === before[index])) {
       continue;
     }
-    await replaceUserConsentAnswer(tx, organisation.id, userId, consentId, chosen, {
+    await replaceUserConsentAnswer(writer, organisation.id, userId, consentId, chosen, {
       newUser: input.newUser,
     });
     logs.push({
@@ -101,5 +103,5 @@ async function writeConsents(
       createdAt: input.at,
     });
   }
-  await insertConsentChangeLogs(tx, logs);
+  await insertConsentChangeLogs(writer, logs);
 }

@@ -1,5 +1,6 @@
 import type { ApplicationSubmission, FormSection } from '@muster/contract';
 import type { Executor } from '../../../db/client.js';
+import type { WriteBatch } from '../../../db/write-batch.js';
 import type { Session } from '../../../plugins/auth.js';
 import type { UserRow } from '../../auth/repository.js';
 import type { FileStore } from '../../files/service.js';
@@ -58,9 +59,9 @@ export type StepContext = {
   outbox: Pick<Outbox, 'queueEmail'>;
 };
 
-/** What a step writer sees inside the transaction: the context plus what the flow has written. */
+/** What a step writer sees inside the transaction: the context plus the ids of what the submit writes. */
 export type WriteContext = StepContext & {
-  /** The applicant's user id (created by this submit for a new applicant). */
+  /** The applicant's user id (reserved by this submit for a new applicant, whose row is queued). */
   userId: number;
   applicationId: number;
   /** The time of this submit, for every timestamp written. */
@@ -76,7 +77,11 @@ export type WriteContext = StepContext & {
  *  3. inside the transaction, before anything is written: `lock` (take row locks, check again
  *     what a racing submit may have changed; throw an `HttpError`/`validationError` to refuse);
  *  4. `applicationValues`, the columns of the application row the step owns;
- *  5. `write`, once the applicant and the application row exist.
+ *  5. `write`, once the applicant's and the application's ids are known. It is given the submit's
+ *     write batch (db/write-batch.ts): the repository's plain inserts are queued there and sent
+ *     with the applicant, the application and every other step's inserts as one statement at the
+ *     end; `await ready(batch)` answers the transaction for what must run at once (a read, a
+ *     delete, an insert whose ids are needed), after sending what is queued.
  * Anything thrown inside the transaction rolls the whole submit back.
  */
 export type ApplicationStep = {
@@ -85,7 +90,7 @@ export type ApplicationStep = {
   prepare?(context: StepContext): Promise<void>;
   lock?(tx: Executor, context: StepContext): Promise<void>;
   applicationValues?(context: StepContext): Partial<NewApplicationRow>;
-  write?(tx: Executor, context: WriteContext): Promise<void>;
+  write?(batch: WriteBatch, context: WriteContext): Promise<void>;
 };
 
 /**

@@ -4,6 +4,7 @@ import { validationError } from '../../../plugins/errors.js';
 import { claimEphemeralFiles, listFilesForClaim, type FileClaimRow } from '../../files/repository.js';
 import { UploadRefusedError, checkUpload, storeUpload } from '../../files/service.js';
 import { insertApplicationDocuments } from '../repository.js';
+import { ready } from '../../../db/write-batch.js';
 import { addError, type ApplicationStep, type StepContext, type StepErrors } from './step.js';
 
 /** A refused upload's sentence at its document: the step's own wording for a type not accepted. */
@@ -116,7 +117,10 @@ export const supportingDocumentsStep: ApplicationStep = {
       throw validationError(errors);
     }
   },
-  async write(tx, { organisation, applicationId, userId, submission, uploads, now }) {
+  async write(batch, { organisation, applicationId, userId, submission, uploads, now }) {
+    if (submission.documents.length === 0) {
+      return;
+    }
     const rows = submission.documents.map((document) => ({
       organisationId: organisation.id,
       applicationId,
@@ -125,6 +129,7 @@ export const supportingDocumentsStep: ApplicationStep = {
         typeof document.file === 'string' ? document.file : (uploads.get(document.documentTypeId) ?? ''),
     }));
     const fileIds = [...new Set(rows.map((row) => row.fileId))];
+    const tx = await ready(batch);
     const claimed = await claimEphemeralFiles(tx, organisation.id, fileIds, userId, now);
     if (claimed.length !== fileIds.length) {
       // Cannot happen after `lock`, unless a file vanished; refused rather than half-written.
