@@ -5,7 +5,7 @@ import { createOrganisation } from '../test/factories/organisation.js';
 import { createUser } from '../test/factories/user.js';
 import { statementsDuring } from '../test/statements.js';
 import { userEmailAddresses, userSupervisors } from './schema/index.js';
-import { ready, write, WriteBatch } from './write-batch.js';
+import { ready, TransactionNeededError, write, WriteBatch } from './write-batch.js';
 
 let ctx: TestContext;
 let organisationId: number;
@@ -69,6 +69,19 @@ describe('a write batch', () => {
     expect(batch.size).toBe(0);
     const rows = await db.select().from(userEmailAddresses).where(eq(userEmailAddresses.userId, user.id));
     expect(rows.map((row) => row.email)).toEqual(['seen@example.test']);
+  });
+
+  it('outside a transaction, refuses to answer an executor for a statement of its own (the work must move into one)', async () => {
+    const user = await createUser(ctx.db, organisationId, { email: null });
+    const batch = new WriteBatch(ctx.db, false);
+    await write(batch, (db) =>
+      db.insert(userEmailAddresses).values({ organisationId, userId: user.id, email: 'alone@example.test' }),
+    );
+    await expect(ready(batch)).rejects.toBeInstanceOf(TransactionNeededError);
+    // Nothing queued was sent.
+    expect(await emailsOf(user.id)).toEqual([]);
+    await batch.flush();
+    expect(await emailsOf(user.id)).toHaveLength(1);
   });
 
   it('runs a write at once when given an executor, and sends nothing when flushed empty', async () => {

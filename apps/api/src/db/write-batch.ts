@@ -15,8 +15,15 @@ import type { Executor } from './client.js';
 export class WriteBatch {
   readonly #queries: SQL[] = [];
 
-  /** @param executor where the batch is sent, and what its queries are built with. */
-  constructor(readonly executor: Executor) {}
+  /**
+   * @param executor where the batch is sent, and what its queries are built with.
+   * @param inTransaction false for a batch on the database itself: its one statement is atomic
+   *   alone, and {@link ready} refuses it (there is no transaction to run other statements in).
+   */
+  constructor(
+    readonly executor: Executor,
+    readonly inTransaction = true,
+  ) {}
 
   /** Queues a write built on this batch's executor (an insert, usually); nothing is sent yet. */
   add(query: SQLWrapper): void {
@@ -47,16 +54,30 @@ export class WriteBatch {
   }
 }
 
+/**
+ * Thrown by {@link ready} for a batch outside a transaction: the work needs statements of its own
+ * beside the batch's one, so it must be done again inside a transaction.
+ */
+export class TransactionNeededError extends Error {
+  constructor() {
+    super('these writes need a transaction');
+  }
+}
+
 /** Where a write goes: run at once on an executor, or queued in a {@link WriteBatch}. */
 export type Writer = Executor | WriteBatch;
 
 /**
  * The executor behind a writer, for a statement that must run at once (a read, a delete, a write
  * whose returned ids are needed). A batch first sends what it holds, so that statement sees every
- * write queued before it: effects keep the order the code asked for them in.
+ * write queued before it: effects keep the order the code asked for them in. A batch outside a
+ * transaction throws {@link TransactionNeededError} instead.
  */
 export async function ready(writer: Writer): Promise<Executor> {
   if (writer instanceof WriteBatch) {
+    if (!writer.inTransaction) {
+      throw new TransactionNeededError();
+    }
     await writer.flush();
     return writer.executor;
   }

@@ -89,7 +89,11 @@ export const residentialStep: ApplicationStep = {
     return {};
   },
 
-  async lock(tx, context) {
+  async lock(batch, context) {
+    if (!context.submission.booking) {
+      return;
+    }
+    const tx = await ready(batch);
     const plan = await planOf(tx, context);
     if (plan?.kind === 'book') {
       await holdBooking(tx, plan.place, { userId: context.existingUser?.id ?? null, booking: stayOf(plan) });

@@ -74,7 +74,7 @@ export type WriteContext = StepContext & {
  *     are answered together as one 422 (a check may also throw a 422 `HttpError`: its field errors
  *     join the others and its extra fields, such as `existing_booking`, are kept in the answer);
  *  2. `prepare` before the transaction, for slow or file-system work (not for a dry run);
- *  3. inside the transaction, before anything is written: `lock` (take row locks, check again
+ *  3. before anything is written: `lock` (take row locks with `await ready(batch)`, check again
  *     what a racing submit may have changed; throw an `HttpError`/`validationError` to refuse);
  *  4. `applicationValues`, the columns of the application row the step owns;
  *  5. `write`, once the applicant's and the application's ids are known. It is given the submit's
@@ -82,13 +82,17 @@ export type WriteContext = StepContext & {
  *     with the applicant, the application and every other step's inserts as one statement at the
  *     end; `await ready(batch)` answers the transaction for what must run at once (a read, a
  *     delete, an insert whose ids are needed), after sending what is queued.
+ * A new applicant's submit is first tried without a transaction: the batch's one statement is
+ * atomic alone. The first `ready(batch)` of a hook ends that try (TransactionNeededError), and the
+ * submit is written again from step 3 inside a transaction. So hooks 3 to 5 may run twice, and
+ * must change nothing but through the batch or what `ready` answers.
  * Anything thrown inside the transaction rolls the whole submit back.
  */
 export type ApplicationStep = {
   type: FormSection['type'];
   check?(db: Executor, context: StepContext): Promise<StepErrors>;
   prepare?(context: StepContext): Promise<void>;
-  lock?(tx: Executor, context: StepContext): Promise<void>;
+  lock?(batch: WriteBatch, context: StepContext): Promise<void>;
   applicationValues?(context: StepContext): Partial<NewApplicationRow>;
   write?(batch: WriteBatch, context: WriteContext): Promise<void>;
 };

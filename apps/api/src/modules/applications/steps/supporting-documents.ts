@@ -110,9 +110,12 @@ export const supportingDocumentsStep: ApplicationStep = {
       }
     }
   },
-  async lock(tx, context) {
+  async lock(batch, context) {
+    if (namedFiles(context.submission).length === 0) {
+      return;
+    }
     // Checked again with the rows locked: a racing submit may have claimed a file meanwhile.
-    const errors = await fileRefusals(tx, context, true);
+    const errors = await fileRefusals(await ready(batch), context, true);
     if (Object.keys(errors).length > 0) {
       throw validationError(errors);
     }
