@@ -30,11 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-function apply(payload: Record<string, unknown> | FormData, token?: string) {
+function apply(payload: Record<string, unknown> | FormData, token?: string, idempotencyKey?: string) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/opportunities/quick-help/apply',
-    headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      host,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     payload: payload as never,
   });
 }
@@ -108,6 +112,23 @@ describe('supervisor mode', () => {
     // The token, if any, can only ever sign the supervisor in, never the person applied for.
     expect(data.token).not.toBeNull();
     expect(await userOfLoginToken(data.token ?? '')).toBe(demo.userIds.supervisor);
+  });
+
+  it('a retry for someone without an email, which nothing else refuses, answers the first result and writes one person', async () => {
+    const token = await sessionTokenFor(ctx.app, demo.organisationId, demo.userIds.supervisor);
+    const lastName = `Retry ${String(Date.now())}`;
+    const person = { supervisor_mode: '1', has_email: 'no', first_name: 'Kim', last_name: lastName, dob: '1998-08-08' };
+    const key = `retry-${lastName.replace(" ", "-")}`;
+    const first = await apply({ ...person, ...answers() }, token, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await apply({ ...person, ...answers() }, token, key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await ctx.db.select().from(users).where(eq(users.lastName, lastName))).toHaveLength(1);
+    // The same key for another person is refused, and writes nobody.
+    const other = await apply({ ...person, last_name: `${lastName} B`, ...answers() }, token, key);
+    expect(other.statusCode, other.body).toBe(409);
+    expect(await ctx.db.select().from(users).where(eq(users.lastName, `${lastName} B`))).toHaveLength(0);
   });
 
   it('with an email: consents and terms are left to the applicant, the email is checked', async () => {
@@ -229,11 +250,12 @@ describe('an application key', () => {
     });
     expect(wrongEmail.statusCode).toBe(403);
     expect(wrongEmail.json()).toEqual({ message: 'Email address does not match our records.' });
-    const done = await apply({
-      ...withoutWhy,
-      application_key: pending.applicationKey,
-      email: account.email,
-    });
+    const retryKey = `complete-${String(pending.id)}`;
+    const done = await apply(
+      { ...withoutWhy, application_key: pending.applicationKey, email: account.email },
+      undefined,
+      retryKey,
+    );
     expect(done.statusCode, done.body).toBe(201);
     expect(done.json()).toEqual({ data: { token: null, application_id: pending.id } });
     const [row] = await ctx.db.select().from(applications).where(eq(applications.id, pending.id));
@@ -254,6 +276,14 @@ describe('an application key', () => {
       email: account.email,
     });
     expect(resubmit.statusCode).toBe(404);
+    // A retry of the completing submit (same key, same form) answers what the first answered.
+    const retried = await apply(
+      { ...withoutWhy, application_key: pending.applicationKey, email: account.email },
+      undefined,
+      retryKey,
+    );
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect(retried.json()).toEqual(done.json());
   });
 
   it('answers 403 for another email, 404 for an unknown key, 422 without the header or key', async () => {

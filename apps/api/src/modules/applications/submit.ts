@@ -378,25 +378,21 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
         raw,
       })
     : null;
-  if (idempotencyKey && requestHash) {
-    const replay = await replayOf(db, organisationId, idempotencyKey, requestHash);
-    if (replay) {
-      return replay;
-    }
-  }
-
+  // A key is not looked up first: nearly every key is new, and a lookup is a round trip for each.
+  // A submit sent again (a client retrying after a timeout, perhaps through another API process)
+  // is refused by what the first wrote: the account now exists (409), the person has applied
+  // (409), the stay overlaps their booking (422), the key's application is complete (404), or, when
+  // nothing else stops it, the key's unique replay record rolls the whole write back. Then the
+  // first answer stands for both; the same key with another request is refused (409).
   try {
     return await submitUnanswered(deps, input, { opportunity, validateOnly, idempotencyKey, requestHash });
   } catch (error) {
-    // The same submit sent again while the first was still being written (a client retrying after a
-    // timeout, perhaps through another API process) is refused by what the first wrote: the account
-    // now exists (409), the person has applied (409), the stay overlaps their booking (422). Once
-    // the first has committed, its answer stands for both.
     if (
       idempotencyKey &&
       requestHash &&
       error instanceof HttpError &&
-      (error.statusCode === 409 || error.statusCode === 422)
+      error.statusCode >= 400 &&
+      error.statusCode < 500
     ) {
       const replay = await replayOf(db, organisationId, idempotencyKey, requestHash);
       if (replay) {
@@ -407,7 +403,7 @@ export async function submitApplication(deps: SubmitDeps, input: SubmitInput): P
   }
 }
 
-/** {@link submitApplication} once no earlier answer for its Idempotency-Key was found. */
+/** {@link submitApplication} but for the answer of an earlier submit with its Idempotency-Key. */
 async function submitUnanswered(
   deps: SubmitDeps,
   input: SubmitInput,
