@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { yieldToBrowser } from '../../../lib/yield/yield-to-browser';
-import { getLoadedPhoneLibrary, loadPhoneLibrary } from './phone-library';
 
-vi.mock('../../../lib/yield/yield-to-browser', () => ({ yieldToBrowser: vi.fn() }));
+const { yieldToBrowser } = vi.hoisted(() => ({ yieldToBrowser: vi.fn<() => Promise<void>>() }));
+vi.mock('../../../lib/yield/yield-to-browser', () => ({ yieldToBrowser }));
 
 describe('loadPhoneLibrary', () => {
   it('builds the country list only in a task after the modules have loaded', async () => {
+    // A fresh copy: another test in this worker may have loaded the library already.
+    vi.resetModules();
+    const { getLoadedPhoneLibrary, loadPhoneLibrary } = await import('./phone-library');
     let release: () => void = () => undefined;
-    vi.mocked(yieldToBrowser).mockImplementation(
+    yieldToBrowser.mockImplementation(
       () =>
         new Promise<void>((resolve) => {
           release = resolve;
