@@ -31,11 +31,15 @@ describe('routeImports', () => {
       }),
     );
     prefetchApplyPage(new QueryClient({ defaultOptions: { queries: { retry: false } } }), 'beach clean');
-    await vi.waitFor(() => expect(asked).toHaveLength(3));
+    await vi.waitFor(() => expect(asked).toHaveLength(4));
     const preloaded = apply?.reads.map((read) =>
       read.replace(':opportunityId', encodeURIComponent('beach clean')),
     );
-    expect(asked.map((url) => new URL(url, 'http://localhost').pathname).sort()).toEqual(preloaded?.sort());
+    const path = (url: string) => {
+      const { pathname, search } = new URL(url, 'http://localhost');
+      return `${pathname}${search}`;
+    };
+    expect(asked.map(path).sort()).toEqual(preloaded?.sort());
   });
 
   it("joins a nested route's relative path to its parent's and keeps each route's imports its own", () => {

@@ -1,14 +1,8 @@
 import './zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { startApp } from './app/start-app';
 import './app/styles.css';
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  void startApp(root);
 }

@@ -24,6 +24,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               '/api/opportunities/:opportunityId',
               '/api/opportunities/:opportunityId/application-form/',
               '/api/organisation/detailed/',
+              '/api/motivations/public?limit=999',
             ],
           },
           // A loader runs beside `lazy`, not after it: the form's reads start while its code loads.

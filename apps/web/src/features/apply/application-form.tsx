@@ -18,7 +18,6 @@ import { usePermissions, useSession } from '../../lib/session/session-context';
 import {
   fetchKeyedApplication,
   fetchProfile,
-  fetchPublicMotivations,
   postApplication,
   type KeyedApplication,
 } from './api';
@@ -33,6 +32,7 @@ import { ErrorSummary } from './error-summary';
 import { focusField } from './fields';
 import { errorsOfStep, fieldOrder, flattenErrors, formFieldOfErrorPath } from './form-errors';
 import { toFormData } from './form-data';
+import { publicMotivationsQuery } from './queries';
 import {
   clearDraft,
   detailsFromProfile,
@@ -264,11 +264,7 @@ export function ApplicationForm({
     passwordShown,
     consentsShown,
   };
-  const motivations = useQuery({
-    queryKey: ['apply', 'motivations'],
-    queryFn: () => fetchPublicMotivations(),
-    staleTime: 5 * 60_000,
-  });
+  const motivations = useQuery(publicMotivationsQuery());
   validationContext = {
     body: bodyContext,
     opportunity,

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../components/ui/document-title/document-title';
 import { Spinner } from '../../components/ui/spinner/spinner';
 import { isApiError } from '../../lib/api/errors';
+import { useRevealInTasks } from '../../lib/yield/use-reveal-in-tasks';
 import { logApplyAction } from './api';
 import { ApplicationForm } from './application-form';
 import { applicationFormQuery, opportunityQuery, organisationQuery } from './queries';
@@ -64,6 +65,9 @@ export function ApplyPage() {
   }, [ref, slug, setSearchParams]);
 
   const booking = readBooking(searchParams);
+  const loaded = Boolean(opportunity.data && sections.data?.length && organisation.data);
+  // The heading paints in one task, the form (a long render on a slow phone) in the next.
+  const formShown = useRevealInTasks(1, loaded) === 1;
 
   let body;
   if (opportunity.isPending || sections.isPending || organisation.isPending) {
@@ -96,14 +100,16 @@ export function ApplyPage() {
     body = (
       <>
         <h1>Apply for {opportunity.data.display_name}</h1>
-        <ApplicationForm
-          opportunityKey={opportunityId}
-          opportunity={opportunity.data}
-          sections={sections.data}
-          organisation={organisation.data}
-          applicationKey={applicationKey}
-          booking={booking}
-        />
+        {formShown ? (
+          <ApplicationForm
+            opportunityKey={opportunityId}
+            opportunity={opportunity.data}
+            sections={sections.data}
+            organisation={organisation.data}
+            applicationKey={applicationKey}
+            booking={booking}
+          />
+        ) : null}
       </>
     );
   }

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchApplicationForm, fetchOpportunity, fetchOrganisation } from './api';
+import { fetchApplicationForm, fetchOpportunity, fetchOrganisation, fetchPublicMotivations } from './api';
 import { STEP_REGISTRY } from './steps/registry';
 
 // Read by the page and prefetched by its route: an answer a few seconds old is the page's own read,
@@ -35,6 +35,15 @@ export function organisationQuery() {
   });
 }
 
+/** The reasons for volunteering the form offers (the motivation step, and its validation). */
+export function publicMotivationsQuery() {
+  return queryOptions({
+    queryKey: ['apply', 'motivations'],
+    queryFn: () => fetchPublicMotivations(),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /**
  * Starts the apply page's reads and its first step's code while the page's own code loads (the
  * route's loader calls it), so that neither waits for the page chunk. Failures are left to the
@@ -44,6 +53,7 @@ export function prefetchApplyPage(queryClient: QueryClient, opportunityId: strin
   void queryClient.prefetchQuery(opportunityQuery(opportunityId));
   void queryClient.prefetchQuery(applicationFormQuery(opportunityId));
   void queryClient.prefetchQuery(organisationQuery());
+  void queryClient.prefetchQuery(publicMotivationsQuery());
   // Every form opens on its basic details in practice; another first step loads when shown.
   STEP_REGISTRY['basic-details'].preload().catch(() => undefined);
 }

@@ -93,12 +93,12 @@ describe('ProfilePage', () => {
     expect(urls).toContain('/api/users/7/consents/');
     // Each panel's read is sent once: the page's and the panel's are the same query.
     expect(urls.filter((url) => url === '/api/users/7/consents/')).toHaveLength(1);
-    expect(screen.getByRole('heading', { name: 'Account', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Account', level: 2 })).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/come later/i);
     expect(await axeViolations(document.body)).toEqual([]);
   });
 
-  it('shows the panels together, once all have their answers, so none moves another down', async () => {
+  it('shows the panels once all have their answers, one per task from the top, so none moves another down', async () => {
     let answerConsents: () => void = () => undefined;
     const consentsHeld = new Promise<void>((resolve) => {
       answerConsents = resolve;
@@ -121,10 +121,12 @@ describe('ProfilePage', () => {
     );
     expect(screen.queryByRole('heading', { name: 'Two-factor authentication' })).not.toBeInTheDocument();
     answerConsents();
+    // The first panel alone first: a later one is only ever added below those shown.
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Privacy and consent' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Account', level: 2 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Account', level: 2 })).not.toBeInTheDocument();
     expect(screen.queryByText('Loading the profile…')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Privacy and consent' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Account', level: 2 })).toBeInTheDocument();
   });
 
   it('opens someone else’s profile with the consent panel only', async () => {

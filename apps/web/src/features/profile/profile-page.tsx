@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useRevealInTasks } from '../../lib/yield/use-reveal-in-tasks';
 import { AccountSection } from './account/account-section';
 import { ConsentsPanel } from './consents/consents-panel';
 import { consentsQuery, contactDetailsQuery, enforcementQuery, twoFactorUserQuery } from './queries';
@@ -46,6 +47,9 @@ export function ProfilePage() {
     setShownFor(userId);
   }
   const ready = userId !== null && (shownFor === userId || answered);
+  // One panel per task, top to bottom: rendered together they made one long task on a slow
+  // phone. Each is added below the ones shown, so none moves.
+  const panels = useRevealInTasks(own ? 3 : 1, ready);
   if (!session) {
     const here = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/login?intended=${encodeURIComponent(here)}`} replace />;
@@ -61,10 +65,10 @@ export function ProfilePage() {
   return (
     <section className="page profile-page" aria-busy={ready ? undefined : true}>
       <h1>{own ? 'Your profile' : 'Profile'}</h1>
-      {!ready ? <p>Loading the profile…</p> : null}
-      {ready && own ? <TwoFactorPanel userId={userId} /> : null}
-      {ready ? <ConsentsPanel userId={userId} /> : null}
-      {ready && own ? <AccountSection userId={userId} /> : null}
+      {!ready || panels === 0 ? <p>Loading the profile…</p> : null}
+      {ready && own && panels >= 1 ? <TwoFactorPanel userId={userId} /> : null}
+      {ready && panels >= (own ? 2 : 1) ? <ConsentsPanel userId={userId} /> : null}
+      {ready && own && panels >= 3 ? <AccountSection userId={userId} /> : null}
     </section>
   );
 }

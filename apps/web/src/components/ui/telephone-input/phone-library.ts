@@ -1,5 +1,6 @@
 import type * as PhoneCore from 'libphonenumber-js';
 import type { CountryCode, Examples } from 'libphonenumber-js';
+import { yieldToBrowser } from '../../../lib/yield/yield-to-browser';
 
 /** Default telephone region (applicant-flow §3.7, §9). */
 export const DEFAULT_REGION = 'GB';
@@ -99,7 +100,10 @@ export function getLoadedPhoneLibrary(): PhoneLibrary | null {
  */
 export function loadPhoneLibrary(): Promise<PhoneLibrary> {
   loading ??= Promise.all([import('libphonenumber-js'), import('libphonenumber-js/mobile/examples')])
-    .then(([core, examples]) => {
+    .then(async ([core, examples]) => {
+      // The country list (the first Intl.DisplayNames of a page is slow) in a task of its own,
+      // apart from the modules' evaluation: each is short, together they blocked a slow phone.
+      await yieldToBrowser();
       loaded = buildPhoneLibrary(core, examples.default);
       return loaded;
     })
