@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Files that test what a module does on its first use (loading the password estimator once): they
- * need a module graph of their own, so they run isolated, one fresh graph per file.
+ * Files that test what a module does on its first use (loading the password estimator or the phone
+ * library once): they need a module graph of their own, so they run isolated, one fresh graph per
+ * file. (`vi.resetModules()` in a shared worker would reset every file's graph there.)
  */
 const FIRST_USE_FILES = [
   'src/components/ui/password-strength/estimator.test.ts',
   'src/components/ui/password-strength/password-strength.lazy.test.tsx',
+  'src/components/ui/telephone-input/phone-library-load.test.ts',
 ];
 
 export default defineConfig({

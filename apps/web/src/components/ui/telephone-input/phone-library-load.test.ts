@@ -5,8 +5,7 @@ vi.mock('../../../lib/yield/yield-to-browser', () => ({ yieldToBrowser }));
 
 describe('loadPhoneLibrary', () => {
   it('builds the country list only in a task after the modules have loaded', async () => {
-    // A fresh copy: another test in this worker may have loaded the library already.
-    vi.resetModules();
+    // This file runs with a module graph of its own (vitest.config.ts, FIRST_USE_FILES).
     const { getLoadedPhoneLibrary, loadPhoneLibrary } = await import('./phone-library');
     let release: () => void = () => undefined;
     yieldToBrowser.mockImplementation(
