@@ -480,14 +480,17 @@ async function submitUnanswered(
       supervisorId !== null ? applicationMessages.supervisedHasAccount : applicationMessages.signInRequired;
     throw new HttpError(409, message, { email: [message] });
   }
-  if (user) {
-    await assertNotAppliedBefore(db, {
+  // Refuses a second application of a known applicant: checked now, and again under a lock.
+  const notAppliedBefore = (executor: Executor, known: UserRow) =>
+    assertNotAppliedBefore(executor, {
       organisationId,
       opportunity,
-      userId: user.id,
+      userId: known.id,
       exceptApplicationId: applicant.kind === 'key' ? applicant.application.id : null,
       today,
     });
+  if (user) {
+    await notAppliedBefore(db, user);
   }
   const context: StepContext = {
     organisation,
@@ -546,13 +549,7 @@ async function submitUnanswered(
         if (user) {
           // Checked again under a lock: a racing submit of the same person may have won.
           await lockApplicant(tx, opportunity.id, user.id);
-          await assertNotAppliedBefore(tx, {
-            organisationId,
-            opportunity,
-            userId: user.id,
-            exceptApplicationId: applicant.kind === 'key' ? applicant.application.id : null,
-            today,
-          });
+          await notAppliedBefore(tx, user);
         }
         return writeAll(new WriteBatch(tx));
       }));
