@@ -3,14 +3,18 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Files that test what a module does on its first use (loading the password estimator or the phone
- * library once): they need a module graph of their own, so they run isolated, one fresh graph per
- * file. (`vi.resetModules()` in a shared worker would reset every file's graph there.)
+ * Files that need a module graph of their own, so they run isolated, one fresh graph per file: those
+ * that test what a module does on its first use (loading the password estimator or the phone library
+ * once), and those that mock a module other files import too (the yield helper, the router). In the
+ * shared worker a module already loaded by another file keeps its real imports, whatever a later
+ * file mocks, and `vi.resetModules()` would reset every file's graph there.
  */
-const FIRST_USE_FILES = [
+const OWN_GRAPH_FILES = [
   'src/components/ui/password-strength/estimator.test.ts',
   'src/components/ui/password-strength/password-strength.lazy.test.tsx',
   'src/components/ui/telephone-input/phone-library-load.test.ts',
+  'src/lib/yield/use-reveal-in-tasks.test.tsx',
+  'src/app/start-app.test.tsx',
 ];
 
 export default defineConfig({
@@ -29,14 +33,14 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-          exclude: FIRST_USE_FILES,
+          exclude: OWN_GRAPH_FILES,
           // One jsdom and one module graph per worker, not per file: setting up jsdom and importing
           // took about 5 s a file, over most of a hundred files. Testing Library unmounts after
           // every test (src/test/setup.ts), and no other file depends on a module's first use.
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'first use', include: FIRST_USE_FILES } },
+      { extends: true, test: { name: 'own graph', include: OWN_GRAPH_FILES } },
     ],
   },
 });
