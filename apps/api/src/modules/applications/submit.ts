@@ -647,7 +647,7 @@ async function writeApplication(
   // The applicant.
   let userId: number;
   const details = submission.details;
-  if (created.user) {
+  if (applicant.kind === 'new' || applicant.kind === 'supervised-new') {
     if (!details || reserved.userId === null) {
       throw new Error('a new applicant always has details and a reserved id');
     }
@@ -671,8 +671,6 @@ async function writeApplication(
     if (supervisorId !== null) {
       await insertSupervisorLink(batch, userId, supervisorId);
     }
-  } else if (applicant.kind === 'new' || applicant.kind === 'supervised-new') {
-    throw new Error('a new applicant is always created by the submit');
   } else {
     userId = applicant.user.id;
     if (applicant.kind === 'key' && passwordHash && applicant.user.passwordHash === null) {
