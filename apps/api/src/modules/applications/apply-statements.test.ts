@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formSectionQuestions, motivations, opportunities, questions } from '../../db/schema/index.js';
+import {
+  applications,
+  formSectionQuestions,
+  motivations,
+  opportunities,
+  questions,
+} from '../../db/schema/index.js';
 import { seedDemo, type DemoSeedResult } from '../../db/seed/demo.js';
 import { statementsDuring } from '../../test/statements.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
@@ -141,7 +147,8 @@ describe('the apply route and the answer cache', () => {
       response = await dryRun({ validateOnly: undefined });
     });
     expect(response?.statusCode, response?.body).toBe(201);
-    // Whether the email has an account, the new ids, the rows: three round trips in all.
+    // Whether the email has an account, the new ids (the process's first block), the rows: three
+    // round trips in all.
     expect(statements).toHaveLength(3);
     expect(statements.filter((text) => /nextval/.test(text))).toHaveLength(1);
     const writes = statements.filter((text) => /\b(insert into|update|delete from)\b/i.test(text));
@@ -169,5 +176,24 @@ describe('the apply route and the answer cache', () => {
     expect(statements.filter((text) => /^select .* from "user_consent_answers"/i.test(text))).toEqual([]);
     // One statement is atomic alone: no transaction around it (PostgreSQL's BEGIN is seen here).
     expect(statements.filter((text) => /^(begin|commit)\b/i.test(text))).toEqual([]);
+  });
+
+  it('the next new application takes its ids from the block the first took: two round trips', async () => {
+    expect((await dryRun({ validateOnly: undefined })).statusCode).toBe(201);
+    let response: Awaited<ReturnType<typeof dryRun>> | undefined;
+    const { executed: statements } = await statementsDuring(async () => {
+      response = await dryRun({ validateOnly: undefined });
+    });
+    expect(response?.statusCode, response?.body).toBe(201);
+    // Whether the email has an account, then the rows, with ids no earlier row has.
+    expect(statements).toHaveLength(2);
+    expect(statements.filter((text) => /nextval/.test(text))).toEqual([]);
+    const { application_id: applicationId } =
+      response?.json<{ data: { application_id: number } }>().data ?? {};
+    const [row] = await ctx.db
+      .select({ id: applications.id, userId: applications.userId })
+      .from(applications)
+      .where(eq(applications.id, applicationId ?? 0));
+    expect(row?.id).toBe(applicationId);
   });
 });

@@ -117,8 +117,14 @@ describe('supervisor mode', () => {
   it('a retry for someone without an email, which nothing else refuses, answers the first result and writes one person', async () => {
     const token = await sessionTokenFor(ctx.app, demo.organisationId, demo.userIds.supervisor);
     const lastName = `Retry ${String(Date.now())}`;
-    const person = { supervisor_mode: '1', has_email: 'no', first_name: 'Kim', last_name: lastName, dob: '1998-08-08' };
-    const key = `retry-${lastName.replace(" ", "-")}`;
+    const person = {
+      supervisor_mode: '1',
+      has_email: 'no',
+      first_name: 'Kim',
+      last_name: lastName,
+      dob: '1998-08-08',
+    };
+    const key = `retry-${lastName.replace(' ', '-')}`;
     const first = await apply({ ...person, ...answers() }, token, key);
     expect(first.statusCode, first.body).toBe(201);
     const again = await apply({ ...person, ...answers() }, token, key);
@@ -128,7 +134,12 @@ describe('supervisor mode', () => {
     // The same key for another person is refused, and writes nobody.
     const other = await apply({ ...person, last_name: `${lastName} B`, ...answers() }, token, key);
     expect(other.statusCode, other.body).toBe(409);
-    expect(await ctx.db.select().from(users).where(eq(users.lastName, `${lastName} B`))).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.lastName, `${lastName} B`)),
+    ).toHaveLength(0);
   });
 
   it('with an email: consents and terms are left to the applicant, the email is checked', async () => {

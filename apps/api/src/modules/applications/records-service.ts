@@ -170,7 +170,14 @@ export async function updateApplicationRecordFor(
  */
 export async function withdrawApplication(
   db: Database,
-  input: { organisationId: number; reference: string; id: string; caller: Caller; timezone: string; now?: Date },
+  input: {
+    organisationId: number;
+    reference: string;
+    id: string;
+    caller: Caller;
+    timezone: string;
+    now?: Date;
+  },
 ): Promise<void> {
   const now = input.now ?? new Date();
   await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { IdBlocks } from '../../db/id-blocks.js';
 import { ready, write, type Writer } from '../../db/write-batch.js';
 import {
   applicationAddresses,
@@ -93,7 +94,8 @@ export async function findActiveApplicationId(
         exceptId === null ? undefined : ne(applications.id, exceptId),
       ),
     )
-    .orderBy(desc(applications.id))
+    // Ids rise per API process, not across them (createSubmitIds): the time orders first.
+    .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(1);
   return row?.id ?? null;
 }
@@ -320,23 +322,34 @@ export async function deleteSubmissionsBefore(db: Executor, cutoff: Date): Promi
 
 type NewUser = Omit<typeof users.$inferInsert, 'id'>;
 
+/** How many ids of each sequence one refill takes: a round trip per 32 submits in a process. */
+const SUBMIT_ID_BLOCK = 32;
+
+/** The sequences whose ids a submit takes before writing: the new user's and application's. */
+export type SubmitIdName = 'users' | 'applications';
+
 /**
- * Ids for the rows a submit creates, taken from their sequences before anything is written, so
- * that every row referring to them can be queued in one batch (db/write-batch.ts). An id taken by
- * a submit that then fails is not used again: a gap, as after any rolled-back insert.
+ * Ids for the rows a submit creates, taken before anything is written so that every row referring
+ * to them can be queued in one batch (db/write-batch.ts). They come from the tables' sequences a
+ * block at a time ({@link IdBlocks}): most submits take theirs without a round trip. An id taken
+ * by a submit that then fails is not used again: a gap, as after any rolled-back insert.
  */
-export async function reserveSubmitIds(
-  db: Executor,
-  wanted: { user: boolean; application: boolean },
-): Promise<{ userId: number | null; applicationId: number | null }> {
-  const next = (table: string, wantedHere: boolean) =>
-    (wantedHere ? sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))` : sql<null>`null`).mapWith(
-      (value: unknown) => (value === null ? null : Number(value)),
+export function createSubmitIds(blockSize = SUBMIT_ID_BLOCK): IdBlocks<SubmitIdName, Executor> {
+  return new IdBlocks<SubmitIdName, Executor>(blockSize, async (names, count, db) => {
+    const rows = await db
+      .select(
+        Object.fromEntries(
+          names.map((name) => [
+            name,
+            sql<number>`nextval(pg_get_serial_sequence(${name}, 'id'))`.mapWith(Number),
+          ]),
+        ),
+      )
+      .from(sql`generate_series(1, ${count}) as taken`);
+    return new Map(
+      names.map((name) => [name, rows.map((row) => row[name]).filter((id) => typeof id === 'number')]),
     );
-  const [row] = await db
-    .select({ userId: next('users', wanted.user), applicationId: next('applications', wanted.application) })
-    .from(sql`(select 1) as one`);
-  return { userId: row?.userId ?? null, applicationId: row?.applicationId ?? null };
+  });
 }
 
 /** A new user row with its id (from {@link reserveSubmitIds}). */
@@ -350,7 +363,9 @@ export async function insertPrimaryEmail(
   userId: number,
   email: string,
 ): Promise<void> {
-  await write(db, (tx) => tx.insert(userEmailAddresses).values({ organisationId, userId, email, primary: true }));
+  await write(db, (tx) =>
+    tx.insert(userEmailAddresses).values({ organisationId, userId, email, primary: true }),
+  );
 }
 
 export async function insertPrimaryPhone(
@@ -426,7 +441,9 @@ export async function insertSupervisorLink(
   userId: number,
   supervisorUserId: number,
 ): Promise<void> {
-  await write(db, (tx) => tx.insert(userSupervisors).values({ userId, supervisorUserId }).onConflictDoNothing());
+  await write(db, (tx) =>
+    tx.insert(userSupervisors).values({ userId, supervisorUserId }).onConflictDoNothing(),
+  );
 }
 
 /** A new application row with its id (from {@link reserveSubmitIds}). */
@@ -485,16 +502,14 @@ export async function replaceUnlockedReferences(
   await db.delete(applicationReferences).where(and(scope, isNull(applicationReferences.requestSentAt)));
   const locked = await db.select({ id: applicationReferences.id }).from(applicationReferences).where(scope);
   if (rows.length > 0) {
-    await db
-      .insert(applicationReferences)
-      .values(
-        rows.map((row, index) => ({
-          ...row,
-          position: locked.length + index,
-          organisationId,
-          applicationId,
-        })),
-      );
+    await db.insert(applicationReferences).values(
+      rows.map((row, index) => ({
+        ...row,
+        position: locked.length + index,
+        organisationId,
+        applicationId,
+      })),
+    );
   }
 }
 
@@ -531,14 +546,14 @@ export async function replaceQuestionAnswers(
   const db = await ready(writer);
   if (!options.created) {
     await db.delete(applicationQuestionAnswers).where(
-    and(
-      eq(applicationQuestionAnswers.organisationId, organisationId),
-      eq(applicationQuestionAnswers.applicationId, applicationId),
-      inArray(
-        applicationQuestionAnswers.questionId,
-        answers.map((answer) => answer.questionId),
+      and(
+        eq(applicationQuestionAnswers.organisationId, organisationId),
+        eq(applicationQuestionAnswers.applicationId, applicationId),
+        inArray(
+          applicationQuestionAnswers.questionId,
+          answers.map((answer) => answer.questionId),
+        ),
       ),
-    ),
     );
   }
   const inserted = await db
@@ -567,7 +582,9 @@ export async function replaceAdditionalConsents(
   options: { created?: boolean } = {},
 ): Promise<void> {
   if (!options.created) {
-    await (await ready(db))
+    await (
+      await ready(db)
+    )
       .delete(applicationAdditionalConsents)
       .where(
         and(
@@ -578,7 +595,9 @@ export async function replaceAdditionalConsents(
   }
   if (rows.length > 0) {
     await write(db, (tx) =>
-      tx.insert(applicationAdditionalConsents).values(rows.map((row) => ({ ...row, organisationId, applicationId }))),
+      tx
+        .insert(applicationAdditionalConsents)
+        .values(rows.map((row) => ({ ...row, organisationId, applicationId }))),
     );
   }
 }
@@ -609,7 +628,9 @@ export async function replaceTimeslots(
   options: { created?: boolean } = {},
 ): Promise<void> {
   if (!options.created) {
-    await (await ready(db))
+    await (
+      await ready(db)
+    )
       .delete(applicationTimeslots)
       .where(
         and(
@@ -649,11 +670,19 @@ export async function upsertUserAttributeValues(
     db
       .insert(userAttributeValues)
       .values(
-        [...byAttribute.values()].map(({ attributeId, value }) => ({ organisationId, userId, attributeId, value })),
+        [...byAttribute.values()].map(({ attributeId, value }) => ({
+          organisationId,
+          userId,
+          attributeId,
+          value,
+        })),
       )
       .onConflictDoUpdate({
         target: [userAttributeValues.userId, userAttributeValues.attributeId],
-        set: { value: sql`excluded.${sql.identifier(userAttributeValues.value.name)}`, updatedAt: new Date() },
+        set: {
+          value: sql`excluded.${sql.identifier(userAttributeValues.value.name)}`,
+          updatedAt: new Date(),
+        },
       });
   if (options.newUser && [...byAttribute.values()].every((entry) => entry.fileIds.length === 0)) {
     // No files to delete or to add, so no value ids needed: the upsert can wait in a batch.
@@ -661,8 +690,10 @@ export async function upsertUserAttributeValues(
     return;
   }
   const db = await ready(writer);
-  const rows = await upsert(db)
-    .returning({ id: userAttributeValues.id, attributeId: userAttributeValues.attributeId });
+  const rows = await upsert(db).returning({
+    id: userAttributeValues.id,
+    attributeId: userAttributeValues.attributeId,
+  });
   if (rows.length !== byAttribute.size) {
     throw new Error('attribute value upsert returned fewer rows than it was given');
   }
@@ -704,7 +735,9 @@ export async function replaceUserConsentAnswer(
   options: { newUser?: boolean } = {},
 ): Promise<void> {
   if (!options.newUser) {
-    await (await ready(db))
+    await (
+      await ready(db)
+    )
       .delete(userConsentAnswers)
       .where(
         and(

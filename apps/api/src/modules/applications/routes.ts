@@ -31,6 +31,7 @@ import { FormFieldError, parseBracketedFields, type FieldValue } from './bracket
 import { applicationLimitRules } from './limits.js';
 import { registerApplicationRecordRoutes } from './records-routes.js';
 import { checkEmail, showApplication } from './service.js';
+import { createSubmitIds } from './repository.js';
 import { submitApplication, type SubmitDeps } from './submit.js';
 
 /**
@@ -102,6 +103,7 @@ export async function registerApplicationsModule(app: FastifyInstance): Promise<
     files: { db: app.db, directory: filesDirectoryOf(app.config.dataDir) },
     outbox: app.outbox,
     cache: app.answerCache,
+    ids: createSubmitIds(),
   };
   const fileUrls = createFileUrlSigner(app.auth.codeKey);
 

@@ -94,7 +94,10 @@ describe('idempotency records in the maintenance pass', () => {
     const reused = await submit(newApplicantForm(), 'expired-key');
     expect(reused.statusCode, reused.body).toBe(409);
     expect(reused.json()).toMatchObject({ message: applicationMessages.idempotencyMismatch });
-    const written = await ctx.db.select().from(applications).where(eq(applications.idempotencyKey, 'expired-key'));
+    const written = await ctx.db
+      .select()
+      .from(applications)
+      .where(eq(applications.idempotencyKey, 'expired-key'));
     expect(written).toHaveLength(1);
   });
 });

@@ -741,15 +741,13 @@ describe('who may apply', () => {
       [yesterday, 200],
     ] as const) {
       const account = await createAccount(ctx.db, demo.organisationId);
-      await ctx.db
-        .insert(userRoles)
-        .values({
-          organisationId: demo.organisationId,
-          userId: account.id,
-          teamId: team.id,
-          roleProfileId: role_profile.id,
-          endDate,
-        });
+      await ctx.db.insert(userRoles).values({
+        organisationId: demo.organisationId,
+        userId: account.id,
+        teamId: team.id,
+        roleProfileId: role_profile.id,
+        endDate,
+      });
       const token = await sessionTokenFor(ctx.app, demo.organisationId, account.id);
       const response = await apply('quick-help', { ...withoutPassword, validateOnly: '1' }, { token });
       expect(response.statusCode, `role ending ${endDate}`).toBe(expected);
@@ -772,7 +770,12 @@ describe('who may apply', () => {
     const from = addDaysIso(new Date().toISOString().slice(0, 10), 14);
     const saturday = addDaysIso(from, (6 - weekdayOf(from) + 7) % 7);
     const stay = (start: string) => ({
-      booking: { start_date: start, end_date: addDaysIso(start, 7), gender_id: '1', requirements_radio: 'no' },
+      booking: {
+        start_date: start,
+        end_date: addDaysIso(start, 7),
+        gender_id: '1',
+        requirements_radio: 'no',
+      },
     });
     const first = await apply('residential-week', { ...form, ...stay(saturday) }, { token });
     expect(first.statusCode, first.body).toBe(201);

@@ -11,6 +11,7 @@ import {
   todayIn,
 } from '@muster/contract';
 import type { Database, Executor } from '../../db/client.js';
+import type { IdBlocks } from '../../db/id-blocks.js';
 import { ready, TransactionNeededError, WriteBatch } from '../../db/write-batch.js';
 import { opportunityTypes } from '../../db/schema/index.js';
 import type { AnswerCache } from '../../plugins/answer-cache.js';
@@ -49,7 +50,7 @@ import {
   listSuppliedDocumentTypeIds,
   listUserEmailAddresses,
   lockApplicant,
-  reserveSubmitIds,
+  type SubmitIdName,
   uniqueViolationOf,
   updateApplication,
   type NewApplicationRow,
@@ -72,6 +73,8 @@ export type SubmitDeps = {
    * (plugins/answer-cache.ts), emptied by any write to those tables.
    */
   cache: Pick<AnswerCache, 'remember'>;
+  /** The new user's and application's ids, taken a block at a time (`createSubmitIds`). */
+  ids: IdBlocks<SubmitIdName, Executor>;
 };
 
 export type SubmitInput = {
@@ -525,7 +528,7 @@ async function submitUnanswered(
     for (const step of APPLICATION_STEPS) {
       await step.lock?.(batch, context);
     }
-    const result = await writeApplication(batch, deps.auth, context, { passwordHash, idempotencyKey });
+    const result = await writeApplication(batch, deps, context, { passwordHash, idempotencyKey });
     if (idempotencyKey && requestHash) {
       await insertSubmission(batch, {
         organisationId,
@@ -584,7 +587,10 @@ async function submitUnanswered(
  * `write` on a batch outside a transaction, whose one statement is atomic alone; null when the
  * writes need statements of their own (the batch refused them), and so a transaction.
  */
-async function withoutTransaction<T>(db: Database, write: (batch: WriteBatch) => Promise<T>): Promise<T | null> {
+async function withoutTransaction<T>(
+  db: Database,
+  write: (batch: WriteBatch) => Promise<T>,
+): Promise<T | null> {
   try {
     return await write(new WriteBatch(db, false));
   } catch (error) {
@@ -630,7 +636,7 @@ function tokenOfLink(link: string): string {
  */
 async function writeApplication(
   batch: WriteBatch,
-  auth: AuthDeps,
+  deps: Pick<SubmitDeps, 'auth' | 'ids'>,
   context: StepContext,
   input: { passwordHash: string | null; idempotencyKey: string | null },
 ): Promise<ApplySubmitResponse> {
@@ -639,10 +645,12 @@ async function writeApplication(
   const organisationId = organisation.id;
   const now = new Date();
   const created = createdBySubmit(applicant);
-  const reserved =
-    created.user || created.application
-      ? await reserveSubmitIds(batch.executor, created)
-      : { userId: null, applicationId: null };
+  const wanted = (['users', 'applications'] as const).filter((name) =>
+    name === 'users' ? created.user : created.application,
+  );
+  const ids =
+    wanted.length > 0 ? await deps.ids.take(wanted, batch.executor) : new Map<SubmitIdName, number>();
+  const reserved = { userId: ids.get('users') ?? null, applicationId: ids.get('applications') ?? null };
 
   // The applicant.
   let userId: number;
@@ -719,6 +727,6 @@ async function writeApplication(
   const token =
     tokenUserId === null
       ? null
-      : tokenOfLink(await createLoginLink(auth, { organisationId, userId: tokenUserId }, batch));
+      : tokenOfLink(await createLoginLink(deps.auth, { organisationId, userId: tokenUserId }, batch));
   return { data: { token, application_id: applicationId } };
 }
