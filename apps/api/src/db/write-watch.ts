@@ -35,16 +35,27 @@ export function createWriteWatch(): WriteWatch {
 
 /** A table named after INSERT INTO, UPDATE, DELETE FROM or TRUNCATE, schema-qualified or not. */
 const WRITTEN_TABLE =
-  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?((?:"[^"]+"|[a-z_][\w$]*)(?:\s*\.\s*(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
+  /\b(insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?((?:"[^"]+"|[a-z_][\w$]*)(?:\s*\.\s*(?:"[^"]+"|[a-z_][\w$]*))?)/gi;
 const WRITE_WORD = /insert|update|delete|truncate/i;
 const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 const COMMIT = /^\s*(?:commit|end)\s*(?:transaction|work)?\s*;?\s*$/i;
 const ROLLBACK = /^\s*(?:rollback|abort)\s*(?:transaction|work)?\s*;?\s*$/i;
 
 /**
- * The tables a statement writes, by SQL name (unquoted, lower-cased unless quoted). Over-reading is
- * harmless (`for update`, `do update set` name no table a listener watches); what matters is that
- * every write Drizzle or a hand-written statement makes names its table here.
+ * The name {@link writtenTables} also gives a table rows were deleted from (DELETE or TRUNCATE).
+ * Why: some answers change only when a table's rows go, through the rows that go with them by
+ * cascade (a person's sign-ins, grants and bookings), which no write names; watching the deletions
+ * alone spares them every insert and update of that table (each new applicant, each heartbeat).
+ */
+export function deletedFrom(table: string): string {
+  return `${table}:deleted`;
+}
+
+/**
+ * The tables a statement writes, by SQL name (unquoted, lower-cased unless quoted), and for a
+ * DELETE or TRUNCATE also {@link deletedFrom} of each. Over-reading is harmless (`for update`,
+ * `do update set` name no table a listener watches); what matters is that every write Drizzle or a
+ * hand-written statement makes names its table here.
  */
 export function writtenTables(text: string): string[] {
   if (!WRITE_WORD.test(text)) {
@@ -52,8 +63,12 @@ export function writtenTables(text: string): string[] {
   }
   const tables: string[] = [];
   for (const match of text.matchAll(WRITTEN_TABLE)) {
-    const name = (match[1] ?? '').split('.').pop()?.trim() ?? '';
-    tables.push(name.startsWith('"') ? name.slice(1, -1) : name.toLowerCase());
+    const name = (match[2] ?? '').split('.').pop()?.trim() ?? '';
+    const table = name.startsWith('"') ? name.slice(1, -1) : name.toLowerCase();
+    tables.push(table);
+    if (/^(?:delete|truncate)/i.test(match[1] ?? '')) {
+      tables.push(deletedFrom(table));
+    }
   }
   return tables;
 }

@@ -40,6 +40,7 @@ import {
   terms,
   users,
 } from '../db/schema/index.js';
+import { deletedFrom } from '../db/write-watch.js';
 import { PERMISSION_TABLES } from '../modules/auth/permission-cache.js';
 import { SESSION_TABLES } from '../modules/auth/session-cache.js';
 import { REPORT_ANSWER_TABLES } from '../modules/reports/answer-tables.js';
@@ -89,8 +90,9 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
  * to one of them forgets only the answers that named it, in every process. A residential team's
  * nightly availability is built from its rooms, their closures, its capacity limits and its
  * bookings, which change with every booking; emptying the whole cache for each would cost every other answer for nothing.
- * `users` is here because deleting a person deletes their bookings by cascade, which the write
- * watch does not see: an answer built from bookings names `users` too. The built-in address finder's
+ * The deletion of `users` rows (`deletedFrom`) is here because deleting a person deletes their
+ * bookings, sign-ins and grants by cascade, which the write watch does not see: an answer built
+ * from those names it too. The built-in address finder's
  * suggestions are built from `addresses` alone (reference data, the same for every organisation).
  * A user's permission names (the auth plugin, every signed-in request) are built from the grant,
  * role and denial tables of `PERMISSION_TABLES`; a token's look-up with its sign-in (every signed-in
@@ -98,14 +100,10 @@ export const CACHED_ANSWER_TABLES: ReadonlySet<string> = new Set(
  * (every table but the sign-in bookkeeping).
  */
 export const SCOPED_ANSWER_TABLES: ReadonlySet<string> = new Set([
-  ...[
-    teamRooms,
-    teamRoomUnavailablePeriods,
-    residentialBookings,
-    residentialCapacityLimits,
-    users,
-    addresses,
-  ].map((table) => getTableName(table)),
+  ...[teamRooms, teamRoomUnavailablePeriods, residentialBookings, residentialCapacityLimits, addresses].map(
+    (table) => getTableName(table),
+  ),
+  deletedFrom(getTableName(users)),
   ...PERMISSION_TABLES,
   ...SESSION_TABLES,
   ...REPORT_ANSWER_TABLES,

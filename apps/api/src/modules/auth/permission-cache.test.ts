@@ -6,12 +6,14 @@ import {
   userDeniedPermissions,
   userPermissions,
   userRoles,
+  users,
 } from '../../db/schema/index.js';
 import { SCOPED_ANSWER_TABLES, type AnswerCache } from '../../plugins/answer-cache.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import {
   createAccount,
   createPermissionGroup,
+  decodeToken,
   denyPermissions,
   ensurePermissions,
   giveGroupToUser,
@@ -21,6 +23,7 @@ import {
 } from '../../test/factories/auth.js';
 import { createOrganisation } from '../../test/factories/organisation.js';
 import { cachedPermissionNames, PERMISSION_TABLES, permissionsKey } from './permission-cache.js';
+import { SESSION_TABLES, sessionKey } from './session-cache.js';
 
 // Issue 13: a signed-in request reads the caller's permissions from the answer cache, not with a
 // four-way union each time; every committed write to a table they come from forgets them at once.
@@ -162,6 +165,25 @@ describe('permissions of a signed-in request', () => {
       remember: async () => ({ names: ['stale-permission'], until: Date.now() - 1 }),
     } as unknown as AnswerCache;
     expect(await cachedPermissionNames(stale, ctx.db)(organisationId, account.id)).toEqual([VIEW]);
+  });
+
+  it('stay kept, with the sign-in, when a person is added or changed; go when one is deleted', async () => {
+    const { account, token } = await signedIn({ permissions: [VIEW] });
+    expect(await listTasks(token)).toBe(200);
+    const jti = String(decodeToken(token).jti);
+    // A new applicant and a heartbeat write to users; neither changes this person's answers.
+    const newcomer = await createAccount(ctx.db, organisationId);
+    await ctx.db.update(users).set({ lastActivityAt: new Date() }).where(eq(users.id, account.id));
+    const sessionBuild = vi.fn(async () => null);
+    await ctx.app.answerCache.remember(sessionKey(organisationId, jti), sessionBuild, {
+      tables: SESSION_TABLES,
+    });
+    expect(sessionBuild).not.toHaveBeenCalled();
+    expect(await keptFor(account.id)).toEqual([VIEW]);
+
+    expect(await listTasks(token)).toBe(200);
+    await ctx.db.delete(users).where(eq(users.id, newcomer.id));
+    expect(await keptFor(account.id)).toBeNull();
   });
 
   it('are kept in tables the answer cache forgets by name', () => {

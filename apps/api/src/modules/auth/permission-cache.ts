@@ -1,5 +1,6 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { deletedFrom } from '../../db/write-watch.js';
 import {
   permissionGroupPermissions,
   permissionGroups,
@@ -18,24 +19,28 @@ import { loadPermissionNames } from './repository.js';
 /**
  * Every table a user's permission names are read from (`loadPermissionNames`), and every table
  * whose deletions reach them by cascade (a permission group, a permission, a user), which the
- * write watch does not see as writes to the tables the rows cascade into. Role profiles, teams and
- * organisations (whose deletions also cascade into user roles and grants) are answer-cache tables:
- * a write to them empties the whole cache. All of these are scoped answer-cache tables
+ * write watch does not see as writes to the tables the rows cascade into. Of `users` only the
+ * deletions count: the names read only a person's organisation, which never changes, so a new
+ * applicant or a heartbeat forgets nothing. Role profiles, teams and organisations (whose
+ * deletions also cascade into user roles and grants) are answer-cache tables: a write to them
+ * empties the whole cache. All of these are scoped answer-cache tables
  * (`SCOPED_ANSWER_TABLES`): a committed write to one forgets every user's cached permissions, in
  * every process, before the writer is answered.
  */
 export const PERMISSION_TABLES: readonly string[] = [
-  userRoles,
-  rolePermissionGrants,
-  roleProfilePermissionGroups,
-  permissionGroupPermissions,
-  permissionGroups,
-  userPermissions,
-  userPermissionGroups,
-  userDeniedPermissions,
-  permissions,
-  users,
-].map((table) => getTableName(table));
+  ...[
+    userRoles,
+    rolePermissionGrants,
+    roleProfilePermissionGroups,
+    permissionGroupPermissions,
+    permissionGroups,
+    userPermissions,
+    userPermissionGroups,
+    userDeniedPermissions,
+    permissions,
+  ].map((table) => getTableName(table)),
+  deletedFrom(getTableName(users)),
+];
 
 /** The answer-cache key of a user's permission names. */
 export function permissionsKey(organisationId: number, userId: number): string {

@@ -22,6 +22,7 @@ import {
   teamRoomUnavailablePeriods,
   users,
 } from '../../db/schema/index.js';
+import { deletedFrom } from '../../db/write-watch.js';
 import { rethrowValidation, viewerOf } from '../../plugins/auth.js';
 import { organisationOf } from '../../plugins/tenancy.js';
 import {
@@ -49,16 +50,15 @@ function allowedFor(
 
 /**
  * What a team's availability is built from besides the team itself (a write to teams empties the
- * whole cache): its rooms, their closures, its capacity limits, its bookings, and the people
- * whose deletion deletes their bookings by cascade.
+ * whole cache): its rooms, their closures, its capacity limits, its bookings, and the deletion of
+ * people, which deletes their bookings by cascade.
  */
 const AVAILABILITY_TABLES = [
-  teamRooms,
-  teamRoomUnavailablePeriods,
-  residentialCapacityLimits,
-  residentialBookings,
-  users,
-].map((table) => getTableName(table));
+  ...[teamRooms, teamRoomUnavailablePeriods, residentialCapacityLimits, residentialBookings].map((table) =>
+    getTableName(table),
+  ),
+  deletedFrom(getTableName(users)),
+];
 
 const guardedErrors = {
   401: errorResponseSchema,
