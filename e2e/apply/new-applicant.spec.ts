@@ -45,6 +45,25 @@ test('a new applicant completes quick-help, sets a password, and signs in with i
 
   await fillReview(page, { password });
   await expect(page.getByText('You are about to apply for Quick Help at the Community Hub')).toBeVisible();
+  // The rules open from the meter and cover neither the next field nor the button, wide or narrow
+  // (a click fails when another element would receive it).
+  const meter = page.getByRole('meter', { name: 'Password strength' });
+  const rules = page.getByRole('tooltip');
+  const confirm = page.getByRole('textbox', { name: /^Confirm password/ });
+  const complete = page.getByRole('button', { name: 'Complete application' });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await meter.hover();
+    await expect(rules).toBeVisible();
+    await expect(rules).toContainText('Your password must have at least one number');
+    await page.screenshot({ path: test.info().outputPath(`review-password-rules-${width}.png`), fullPage: true });
+    await confirm.click({ timeout: 5_000 });
+    await page.getByRole('textbox', { name: /^Password/ }).focus();
+    await meter.hover();
+    await expect(rules).toBeVisible();
+    await complete.click({ trial: true, timeout: 5_000 });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Complete application' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Thank you for your application' });

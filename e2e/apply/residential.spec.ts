@@ -174,17 +174,14 @@ test('another applicant books with the keyboard alone', async ({ page }) => {
   );
   expect(focused).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const distance = Math.round((asDate(start).getTime() - asDate(focused).getTime()) / 86_400_000);
-  // Key by key, as a person watching the focus move would: each press lands before the next.
-  let at = focused;
+  // Pressed as fast as the keyboard sends them, none waiting for the focus to move: through
+  // unavailable days and, when the start is in the month after, across the month's end. Each
+  // press must land on the day the one before reached (it once looped the page on Preact).
   for (let week = 0; week < Math.floor(distance / 7); week += 1) {
     await page.keyboard.press('ArrowDown');
-    at = addDays(at, 7);
-    await expect(day(page, at)).toBeFocused();
   }
   for (let rest = 0; rest < distance % 7; rest += 1) {
     await page.keyboard.press('ArrowRight');
-    at = addDays(at, 1);
-    await expect(day(page, at)).toBeFocused();
   }
   await expect(day(page, start)).toBeFocused();
   await page.keyboard.press('Enter');

@@ -2,48 +2,20 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDaysIso, API_MEDIA_TYPE, type Availability } from '@muster/contract';
+import { API_MEDIA_TYPE } from '@muster/contract';
 import {
   BookingDateRangePicker,
   type BookingDateRangePickerProps,
   type BookingSelection,
 } from './booking-date-range-picker';
-
-// 2026-11-24 is a Tuesday: the first bookable day is Thursday 26th; 28 Nov, 5 and 12 Dec are Saturdays.
-const TODAY = '2026-11-24';
-const SATURDAYS = [{ start_date: '2026-01-01', end_date: null, day_of_week: 6 }];
+import { answerFor, requestUrl, TODAY } from './booking-test-fixtures';
 
 type Call = { url: URL; signal: AbortSignal | null; resolve: (body: unknown) => void };
-
-/** Every night from `from` for `count` nights with `capacity` places. */
-function nights(from: string, count: number, capacity: number): Availability {
-  const map: Availability = {};
-  for (let i = 0; i < count; i += 1) {
-    map[addDaysIso(from, i)] = { available_capacity: capacity };
-  }
-  return map;
-}
 
 let calls: Call[] = [];
 /** Answer requests at once (true) or only when the test resolves them. */
 let answerAtOnce = true;
 let fullNights: string[] = [];
-
-function availabilityAnswer(url: URL): unknown {
-  const start = url.searchParams.get('start_date') ?? TODAY;
-  const end = url.searchParams.get('end_date') ?? TODAY;
-  const map = nights(start, Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1, 3);
-  for (const night of fullNights) {
-    if (map[night]) {
-      map[night] = { available_capacity: 0 };
-    }
-  }
-  return { data: { data: map } };
-}
-
-function answerFor(url: URL): unknown {
-  return url.pathname.includes('changeover-days') ? { data: { data: SATURDAYS } } : availabilityAnswer(url);
-}
 
 beforeEach(() => {
   calls = [];
@@ -52,8 +24,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input, init) => {
-      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const url = new URL(href, 'http://localhost');
+      const url = requestUrl(input);
       const signal = init?.signal ?? null;
       return new Promise<Response>((resolve, reject) => {
         const respond = (body: unknown) =>
@@ -63,7 +34,7 @@ beforeEach(() => {
         signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         calls.push({ url, signal, resolve: respond });
         if (answerAtOnce) {
-          respond(answerFor(url));
+          respond(answerFor(url, fullNights));
         }
       });
     }),

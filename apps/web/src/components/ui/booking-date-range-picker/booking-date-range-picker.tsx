@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { DayButton, DayPicker, type DayButtonProps, type Labels, type Modifiers } from 'react-day-picker';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { DayPicker, type DayButtonProps, type Labels, type Modifiers } from 'react-day-picker';
 import { enGB } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { format, parseISO, startOfMonth } from 'date-fns';
@@ -71,12 +71,33 @@ const LABELS: Partial<Labels> = {
 };
 
 /**
+ * react-day-picker's own day button, focusing itself in a layout effect rather than a passive one.
+ *
+ * Why: its `DayButton` calls `focus()` from `useEffect`, and the focus events set the picker's
+ * focused day. In the browser build (Preact) a component's pending passive effects run when it
+ * renders again, not all together: two arrow presses within one frame left two buttons each with a
+ * stale "focus me" effect, and each focus re-armed the other's, a loop that never let the page
+ * paint. A layout effect runs in the same commit as the render that asked for it, so focus follows
+ * each press before the next one arrives, on Preact and React alike.
+ */
+function FocusingDayButton({ day: _day, modifiers, ...buttonProps }: DayButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const focused = modifiers.focused === true;
+  useLayoutEffect(() => {
+    if (focused) {
+      ref.current?.focus();
+    }
+  }, [focused]);
+  return <button ref={ref} {...buttonProps} />;
+}
+
+/**
  * A day that cannot be picked stays focusable (so the keyboard can move through it) but says it
  * is unavailable: aria-disabled rather than disabled, which react-day-picker would skip.
  */
 function BookingDayButton(props: DayButtonProps) {
   const unavailable = props.modifiers.unavailable === true;
-  return <DayButton {...props} aria-disabled={unavailable || props['aria-disabled'] || undefined} />;
+  return <FocusingDayButton {...props} aria-disabled={unavailable || props['aria-disabled'] || undefined} />;
 }
 
 const COMPONENTS = { DayButton: BookingDayButton };

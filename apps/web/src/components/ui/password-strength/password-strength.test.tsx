@@ -1,8 +1,8 @@
 import { passwordRules } from '@muster/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasswordStrength } from './password-strength';
 
 const LABELS: [string, string, string, string] = [
@@ -71,13 +71,42 @@ describe('PasswordStrength: rules', () => {
 });
 
 describe('PasswordStrength: popover', () => {
-  it('is hidden until the pointer is over the widget, and hides again when it leaves', async () => {
+  it('is a tooltip of the field, hidden until the pointer is over the meter, not the field', async () => {
     const user = userEvent.setup();
     render(<Field />);
+    expect(popover()).toHaveAttribute('role', 'tooltip');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(LABELS[0]));
+    expect(popover()).not.toBeVisible();
+    // On its way to the field or past it, the pointer opens nothing.
+    await user.hover(screen.getByLabelText('Password'));
     expect(popover()).not.toBeVisible();
     await user.hover(meter());
     expect(popover()).toBeVisible();
     await user.unhover(meter());
+    await waitFor(() => expect(popover()).not.toBeVisible());
+  });
+
+  it('stays open while the pointer crosses from the meter to the popover', async () => {
+    const user = userEvent.setup();
+    render(<Field />);
+    await user.hover(meter());
+    await user.unhover(meter());
+    // Not at once: the pointer has a moment to reach the popover beside the field.
+    expect(popover()).toBeVisible();
+    await user.hover(popover());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(popover()).toBeVisible();
+    await user.unhover(popover());
+    await waitFor(() => expect(popover()).not.toBeVisible());
+  });
+
+  it('hides on Escape when opened by the pointer, wherever focus is', async () => {
+    const user = userEvent.setup();
+    render(<Field />);
+    await user.hover(meter());
+    expect(popover()).toBeVisible();
+    expect(screen.getByLabelText('Password')).not.toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(popover()).not.toBeVisible();
   });
 
@@ -150,5 +179,51 @@ describe('PasswordStrength: meter', () => {
     await user.clear(screen.getByLabelText('Password'));
     expect(segments()).toEqual(['empty', 'empty', 'empty']);
     expect(screen.queryByText('Strong')).toBeNull();
+  });
+});
+
+describe('PasswordStrength: placement', () => {
+  /** Boxes as a layout would give them: the widget from x=16, the field `fieldRight` wide. */
+  function layOut(fieldRight: number, windowWidth: number) {
+    vi.stubGlobal('innerWidth', windowWidth);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this instanceof HTMLInputElement) {
+        return DOMRect.fromRect({ x: 16, y: 140, width: fieldRight - 16, height: 40 });
+      }
+      return DOMRect.fromRect({ x: 16, y: 100, width: windowWidth - 32, height: 120 });
+    });
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows beside the field where the window has room, its top level with the field', async () => {
+    layOut(496, 1280);
+    const user = userEvent.setup();
+    render(<Field />);
+    await user.click(screen.getByLabelText('Password'));
+    expect(popover()).toBeVisible();
+    expect(popover()).toHaveClass('password-strength__popover--side');
+    // 1 rem after the field's right edge, from the widget's left; level with the field.
+    expect(popover().style.left).toBe('496px');
+    expect(popover().style.top).toBe('40px');
+  });
+
+  it('shows in the flow below the meter in a narrow window, and stays when focus moves on', async () => {
+    layOut(359, 375);
+    const user = userEvent.setup();
+    render(<Field />);
+    await user.click(screen.getByLabelText('Password'));
+    expect(popover()).toBeVisible();
+    expect(popover()).toHaveClass('password-strength__popover--inline');
+    expect(popover().style.left).toBe('');
+    // Closing would move the next field or button from under a pointer on its way there.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    expect(popover()).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(popover()).not.toBeVisible();
   });
 });
