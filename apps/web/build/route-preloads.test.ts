@@ -3,7 +3,7 @@ import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchApplyPage } from '../src/features/apply/queries';
-import { routeFileName, routeImports } from './route-preloads';
+import { routeFileName, routeHeadTags, routeImports } from './route-preloads';
 
 const routerCode = () => fs.readFileSync(path.join(import.meta.dirname, '../src/app/router.tsx'), 'utf8');
 
@@ -60,5 +60,16 @@ describe('routeFileName', () => {
   it('names a file after the route pattern', () => {
     expect(routeFileName('/apply/:opportunityId')).toBe('routes/apply-opportunityId.html');
     expect(routeFileName('/')).toBe('routes/home.html');
+  });
+});
+
+describe('routeHeadTags', () => {
+  it("preloads a route's scripts and stylesheets without a stylesheet link, which would hold back the first paint", () => {
+    const tags = routeHeadTags('/', ['assets/page-1.js'], ['assets/page-1.css']);
+    expect(tags).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/page-1.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/page-1.css">',
+    ]);
+    expect(tags.join('\n')).not.toContain('rel="stylesheet"');
   });
 });
