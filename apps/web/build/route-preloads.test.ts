@@ -15,7 +15,11 @@ describe('routeImports', () => {
   it("finds the app's routes with the modules their lazy and loader import", () => {
     const routes = routeImports(routerCode());
     const apply = routes.find((route) => route.path === '/apply/:opportunityId');
-    expect(apply?.imports.sort()).toEqual(['../features/apply/apply-page', '../features/apply/queries']);
+    expect(apply?.imports.sort()).toEqual([
+      '../features/apply/apply-page',
+      '../features/apply/queries',
+      '../features/apply/steps/basic-details/basic-details-step',
+    ]);
     expect(routes.find((route) => route.path === '/')?.imports).toEqual(['./home-page']);
     expect(routes.find((route) => route.path === '*')?.imports).toEqual([]);
   });
@@ -40,6 +44,25 @@ describe('routeImports', () => {
       return `${pathname}${search}`;
     };
     expect(asked.map(path).sort()).toEqual(preloaded?.sort());
+  });
+
+  it("preloads the apply form's first step, a module that exists, with the page", () => {
+    const apply = routeImports(routerCode()).find((route) => route.path === '/apply/:opportunityId');
+    const step = apply?.imports.find((specifier) => specifier.includes('/steps/'));
+    expect(step).toBe('../features/apply/steps/basic-details/basic-details-step');
+    // The build resolves it as the router would; a module renamed away would preload nothing.
+    expect(fs.existsSync(path.join(import.meta.dirname, '../src/app', `${step}.tsx`))).toBe(true);
+  });
+
+  it("takes a route's handle.preloadModules as modules of the route", () => {
+    const code = `const routes = [{
+      path: '/form',
+      handle: { preloadReads: ['/api/form'], preloadModules: ['./first-step'] },
+      lazy: () => import('./form'),
+    }];`;
+    expect(routeImports(code)).toEqual([
+      { path: '/form', imports: ['./first-step', './form'], reads: ['/api/form'] },
+    ]);
   });
 
   it("joins a nested route's relative path to its parent's and keeps each route's imports its own", () => {

@@ -40,14 +40,14 @@ function pathOf(node: AstNode): string | null {
   return value?.type === 'Literal' && typeof value.value === 'string' ? value.value : null;
 }
 
-/** The strings of a route's `handle: { preloadReads: [...] }`. */
-function preloadReadsOf(node: AstNode): string[] {
+/** The strings of a route's `handle: { [name]: [...] }` (`preloadReads`, `preloadModules`). */
+function handleStrings(node: AstNode, name: string): string[] {
   const handle = propertyOf(node, 'handle');
-  const reads = handle?.type === 'ObjectExpression' ? propertyOf(handle, 'preloadReads') : undefined;
-  if (reads?.type !== 'ArrayExpression') {
+  const list = handle?.type === 'ObjectExpression' ? propertyOf(handle, name) : undefined;
+  if (list?.type !== 'ArrayExpression') {
     return [];
   }
-  return (reads.elements as AstNode[])
+  return (list.elements as AstNode[])
     .filter((element) => element.type === 'Literal' && typeof element.value === 'string')
     .map((element) => element.value as string);
 }
@@ -62,8 +62,8 @@ function joinPaths(parent: string | undefined, child: string): string {
 /**
  * The routes of a React Router route table (`src/app/router.tsx`) with the modules each one's
  * own properties import dynamically: every object literal with a string `path` is a route, and an
- * `import('…')` inside it (outside a nested route) is one of its modules. Nested relative paths
- * are joined to their parent's.
+ * `import('…')` inside it (outside a nested route) or a specifier in its `handle.preloadModules`
+ * is one of its modules. Nested relative paths are joined to their parent's.
  */
 export function routeImports(code: string): RouteImports[] {
   const routes: RouteImports[] = [];
@@ -79,7 +79,13 @@ export function routeImports(code: string): RouteImports[] {
     if (node.type === 'ObjectExpression') {
       const own = pathOf(node);
       if (own !== null) {
-        current = { path: joinPaths(route?.path, own), imports: [], reads: preloadReadsOf(node) };
+        current = {
+          path: joinPaths(route?.path, own),
+          // Modules the route's code loads itself as soon as it runs (its first step, say): named in
+          // `handle.preloadModules`, they load with the page rather than a round of requests later.
+          imports: handleStrings(node, 'preloadModules'),
+          reads: handleStrings(node, 'preloadReads'),
+        };
         routes.push(current);
       }
     } else if (node.type === 'ImportExpression' && current) {
