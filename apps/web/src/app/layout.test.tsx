@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { staticFrameHtml } from '../test/index-html';
+import { staticFrameHtml } from './test-support';
 import { LayoutFallback } from './layout';
 
 /** Each element as its tag, its attributes in name order (less React Router's) and its children. */

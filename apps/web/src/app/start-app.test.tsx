@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as routerModule from './router';
 import { createAppRouter } from './router';
-import { staticFrameHtml } from '../test/index-html';
+import { staticFrameHtml } from './test-support';
 import { startApp } from './start-app';
 
 vi.mock('./router', async (importOriginal) => {

@@ -7,8 +7,9 @@ import { createAppRouter } from './router';
 /**
  * Starts the web app in `root` in three tasks rather than one: the entry's module evaluation,
  * then the router's start (matching the address, the route's loader and lazy import), then the
- * first render (the frame, taking the place of the one index.html painted). Each is short enough not to block input for long on a slow phone;
- * together they made one task of 500 ms at Lighthouse's 4x CPU slowdown (docs/performance.md).
+ * first render (the frame, taking the place of the one index.html painted). Each is short enough
+ * not to block input for long on a slow phone; together they made one task of 500 ms at
+ * Lighthouse's 4x CPU slowdown (docs/performance.md).
  */
 export async function startApp(root: HTMLElement, pause: () => Promise<void> = yieldToBrowser): Promise<void> {
   const queryClient = createQueryClient();
