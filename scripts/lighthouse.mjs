@@ -277,7 +277,10 @@ async function auditOnce(browser, url) {
   }
 }
 
-/** Audits `url` `runs` times, each on a fresh tab, and answers Lighthouse's median run. */
+/**
+ * Audits `url` `runs` times, each on a fresh tab, and answers Lighthouse's median run with every
+ * run's report (the median run is one run: its score is not the median of the scores).
+ */
 async function audit(browser, url) {
   const lhrs = [];
   for (let run = 1; run <= runs; run += 1) {
@@ -292,7 +295,14 @@ async function audit(browser, url) {
     }
     lhrs.push(lhr);
   }
-  return runs === 1 ? lhrs[0] : computeMedianRun(lhrs);
+  return { lhr: runs === 1 ? lhrs[0] : computeMedianRun(lhrs), lhrs };
+}
+
+/** The median of some numbers (the mean of the middle two for an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function printTable(rows) {
@@ -364,7 +374,7 @@ async function main() {
       await page.close();
     }
     console.log(`lighthouse: ${target.path} (${runs} run${runs === 1 ? '' : 's'})`);
-    const lhr = await audit(browser, url);
+    const { lhr, lhrs } = await audit(browser, url);
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== target.path) {
       throw new Error(
@@ -395,6 +405,15 @@ async function main() {
         cls: numeric(lhr, 'cumulative-layout-shift', 3),
         speedIndexMs: numeric(lhr, 'speed-index'),
       },
+      // Every run's performance score and metrics, and their medians, beside the median run's.
+      perRun: lhrs.map((run) => ({
+        performance: score(run, 'performance'),
+        fcpMs: numeric(run, 'first-contentful-paint'),
+        lcpMs: numeric(run, 'largest-contentful-paint'),
+        tbtMs: numeric(run, 'total-blocking-time'),
+        speedIndexMs: numeric(run, 'speed-index'),
+        benchmarkIndex: Math.round(run.environment.benchmarkIndex),
+      })),
       jsTransferBytes: transferred(lhr, 'script'),
       totalTransferBytes: transferred(lhr, 'total'),
       passed: scores.performance >= TARGETS.performance && scores.accessibility >= TARGETS.accessibility,
@@ -407,6 +426,12 @@ async function main() {
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment.hostUserAgent,
     };
+    row.medians = Object.fromEntries(
+      ['performance', 'fcpMs', 'lcpMs', 'tbtMs', 'speedIndexMs'].map((key) => [
+        key,
+        median(row.perRun.map((run) => run[key])),
+      ]),
+    );
     rows.push(row);
   }
 
@@ -427,6 +452,14 @@ async function main() {
     `\nLighthouse ${summary.lighthouseVersion}, mobile, median of ${runs} run${runs === 1 ? '' : 's'}\n`,
   );
   printTable(rows);
+  console.log('\nEvery run (performance, FCP / LCP / TBT ms, benchmark index), and the median of each:');
+  for (const row of rows) {
+    const each = row.perRun
+      .map((run) => `${run.performance} (${run.fcpMs}/${run.lcpMs}/${run.tbtMs}, ${run.benchmarkIndex})`)
+      .join(', ');
+    const { performance, fcpMs, lcpMs, tbtMs } = row.medians;
+    console.log(`  ${row.path}: ${each}; median ${performance} (${fcpMs}/${lcpMs}/${tbtMs})`);
+  }
   console.log(
     `\nCPU: benchmark index ${rows.map((row) => row.benchmarkIndex).join(' / ')}, ${rows[0]?.cpuSlowdownMultiplier}x slowdown`,
   );

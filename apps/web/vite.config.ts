@@ -42,7 +42,11 @@ const devTools = (process.env.MUSTER_BUILD_ENV ?? process.env.NODE_ENV) !== 'pro
 /**
  * Puts the entry's stylesheet (under 3 KB) into index.html as a `<style>` element: a `<link>` is a
  * render-blocking request before the first paint of every page. The server's content security
- * policy allows inline styles (`style-src 'unsafe-inline'`), not inline scripts.
+ * policy allows inline styles (`style-src 'unsafe-inline'`), not inline scripts. A `disabled` link
+ * to the file stays beside it, which the browser neither fetches nor applies: Vite's loader looks
+ * for a page's stylesheets by their links, and would otherwise fetch this one again, and wait for
+ * it, before the first lazily loaded chunk that shares a module with the entry (the form's first
+ * step) may run.
  */
 function inlineEntryStylesheet(): Plugin {
   return {
@@ -56,7 +60,10 @@ function inlineEntryStylesheet(): Plugin {
           (tag, file: string) => {
             const asset = context.bundle?.[file];
             const css = asset?.type === 'asset' ? String(asset.source) : null;
-            return css === null || css.includes('</style') ? tag : `<style>${css}</style>`;
+            if (css === null || css.includes('</style')) {
+              return tag;
+            }
+            return `<style>${css}</style>\n    ${tag.replace('>', ' disabled>')}`;
           },
         );
       },

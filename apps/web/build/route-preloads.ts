@@ -40,14 +40,14 @@ function pathOf(node: AstNode): string | null {
   return value?.type === 'Literal' && typeof value.value === 'string' ? value.value : null;
 }
 
-/** The strings of a route's `handle: { preloadReads: [...] }`. */
-function preloadReadsOf(node: AstNode): string[] {
+/** The strings of a route's `handle: { [name]: [...] }` (`preloadReads`, `preloadModules`). */
+function handleStrings(node: AstNode, name: string): string[] {
   const handle = propertyOf(node, 'handle');
-  const reads = handle?.type === 'ObjectExpression' ? propertyOf(handle, 'preloadReads') : undefined;
-  if (reads?.type !== 'ArrayExpression') {
+  const list = handle?.type === 'ObjectExpression' ? propertyOf(handle, name) : undefined;
+  if (list?.type !== 'ArrayExpression') {
     return [];
   }
-  return (reads.elements as AstNode[])
+  return (list.elements as AstNode[])
     .filter((element) => element.type === 'Literal' && typeof element.value === 'string')
     .map((element) => element.value as string);
 }
@@ -62,8 +62,8 @@ function joinPaths(parent: string | undefined, child: string): string {
 /**
  * The routes of a React Router route table (`src/app/router.tsx`) with the modules each one's
  * own properties import dynamically: every object literal with a string `path` is a route, and an
- * `import('…')` inside it (outside a nested route) is one of its modules. Nested relative paths
- * are joined to their parent's.
+ * `import('…')` inside it (outside a nested route) or a specifier in its `handle.preloadModules`
+ * is one of its modules. Nested relative paths are joined to their parent's.
  */
 export function routeImports(code: string): RouteImports[] {
   const routes: RouteImports[] = [];
@@ -79,7 +79,13 @@ export function routeImports(code: string): RouteImports[] {
     if (node.type === 'ObjectExpression') {
       const own = pathOf(node);
       if (own !== null) {
-        current = { path: joinPaths(route?.path, own), imports: [], reads: preloadReadsOf(node) };
+        current = {
+          path: joinPaths(route?.path, own),
+          // Modules the route's code loads itself as soon as it runs (its first step, say): named in
+          // `handle.preloadModules`, they load with the page rather than a round of requests later.
+          imports: handleStrings(node, 'preloadModules'),
+          reads: handleStrings(node, 'preloadReads'),
+        };
         routes.push(current);
       }
     } else if (node.type === 'ImportExpression' && current) {
@@ -104,6 +110,22 @@ export function routeFileName(routePath: string): string {
   return `routes/${slug === '' ? 'home' : slug}.html`;
 }
 
+/**
+ * The `<head>` tags that start a route's code and stylesheets beside the entry chunk. Scripts as
+ * `modulepreload`; stylesheets as `preload` (`as="style"`), not `rel="stylesheet"`: a stylesheet
+ * link in the head blocks the first paint (the frame, styled by the inlined entry stylesheet) until
+ * it has loaded, and the frame needs none of the route's rules. Vite's loader applies each one
+ * (a `rel="stylesheet"` link, served from the preload) and waits for it before the route's module
+ * runs, so the page never renders unstyled. `crossorigin` as Vite's loader asks for both, or the
+ * browser would fetch them again.
+ */
+export function routeHeadTags(base: string, scripts: Iterable<string>, styles: Iterable<string>): string[] {
+  return [
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
+  ];
+}
+
 /** The chunk and every chunk it imports statically, transitively, by file name. */
 function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
@@ -118,8 +140,8 @@ function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<st
 
 /**
  * Writes, beside `index.html`, one copy of it per client route whose code loads lazily, with a
- * `modulepreload` for each chunk the route's `lazy` and `loader` import (and theirs) and their
- * stylesheets, and `route-preloads.json` naming which file answers which route pattern
+ * `modulepreload` for each chunk the route's `lazy` and `loader` import (and theirs), a `preload`
+ * of their stylesheets, and `route-preloads.json` naming which file answers which route pattern
  * (the API serves them; apps/api/src/plugins/web-pages.ts) with the API reads the route's
  * `handle.preloadReads` names, which the server asks the browser to start with the page. Without them the browser finds the
  * page's code only after the entry chunk has run and the router has matched the address, then
@@ -183,14 +205,7 @@ export function routePreloads(routerFile: string): Plugin {
           const chunk = bundle[file] as OutputChunk;
           chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
         }
-        // `crossorigin` as Vite's own loader asks for them, or the browser would fetch them again.
-        // Stylesheets as such: Vite's loader then finds them in the page instead of adding them
-        // and waiting for them before the route's module may run; they come beside the entry chunk,
-        // which the first paint waits for anyway.
-        const tags = [
-          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-          ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-        ];
+        const tags = routeHeadTags(base, scripts, styles);
         const file = routeFileName(route.path);
         this.emitFile({
           type: 'asset',

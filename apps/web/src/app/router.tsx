@@ -26,6 +26,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               '/api/organisation/detailed/',
               '/api/motivations/public?limit=999',
             ],
+            // The form's first step, which `prefetchApplyPage` loads once the route's loader runs: with
+            // the page's own chunks instead of a round of requests after them.
+            preloadModules: ['../features/apply/steps/basic-details/basic-details-step'],
           },
           // A loader runs beside `lazy`, not after it: the form's reads start while its code loads.
           loader: async ({ params }) => {

@@ -1,15 +1,23 @@
 // @vitest-environment node
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   API_MEDIA_TYPE,
   CATALOGUE_OPERATIONS,
   catalogue,
+  catalogueEntries,
   organisationSettingsRoutes,
   type CatalogueEntry,
 } from '@muster/contract';
-import { areaApiFor, callName, camelCase, createCatalogueApi, type CatalogueApi } from './catalogue-api';
+import {
+  areaApiFor,
+  callName,
+  camelCase,
+  createCatalogueApi,
+  lazyAreasApi,
+  type CatalogueApi,
+} from './catalogue-api';
 import { catalogueApiFor } from './catalogue-client';
 import { createApiClient, type ApiClient } from './client';
 import { createTokenStore } from './token-store';
@@ -331,5 +339,33 @@ describe('areaApiFor', () => {
     );
     expect(catalogueApiFor(client)).toBe(catalogueApiFor(client));
     expect(catalogueApiFor(client)).not.toBe(areaApiFor(client, organisationSettingsRoutes));
+  });
+});
+
+describe('lazyAreasApi', () => {
+  it('builds nothing until an area is used, then that area alone, once', async () => {
+    const build = vi.fn(createCatalogueApi);
+    const lazy = lazyAreasApi(client, catalogueEntries, build);
+    expect(build).not.toHaveBeenCalled();
+
+    await lazy.organisation.detailed.index();
+    await lazy.organisation.detailed.index();
+    expect(build).toHaveBeenCalledOnce();
+    const built = build.mock.calls[0]?.[1] ?? [];
+    expect(built.length).toBeGreaterThan(0);
+    expect(built.every((entry) => entry.name.split('.')[0] === 'organisation')).toBe(true);
+    expect(sent()).toEqual(['GET /api/organisation/detailed/', 'GET /api/organisation/detailed/']);
+  });
+
+  it('has the same members as the client built at once, down to every entry', () => {
+    const lazy = lazyAreasApi(client, catalogueEntries);
+    expect(Object.keys(lazy).sort()).toEqual(Object.keys(api).sort());
+    expect('users' in lazy).toBe(true);
+    expect('nothing' in lazy).toBe(false);
+    for (const entry of catalogue) {
+      expect(Object.keys(nodeOf(lazy, entry)).sort(), entry.name).toEqual(
+        Object.keys(nodeOf(api, entry)).sort(),
+      );
+    }
   });
 });

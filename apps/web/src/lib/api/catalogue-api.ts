@@ -421,3 +421,43 @@ export function areaApiFor<E extends Entry>(client: ApiClient, entries: readonly
   // The object holds exactly the entries given; its type is the same mapping over them.
   return api as CatalogueApiOf<E>;
 }
+
+/**
+ * The typed client of `entries` over `client` whose top-level areas (`users`, `events`, …) are each
+ * built on first use, from that area's entries only: the whole catalogue's client built at once
+ * took a few milliseconds of a page's first task, on a phone most of it for areas the page never
+ * calls. The object lists and answers the same members as {@link createCatalogueApi}'s; `build` is
+ * that function (a test counts its calls).
+ */
+export function lazyAreasApi<E extends Entry>(
+  client: ApiClient,
+  entries: readonly E[],
+  build: (client: ApiClient, entries: readonly CatalogueEntry[]) => CatalogueApi = createCatalogueApi,
+): CatalogueApiOf<E> {
+  let byArea: Map<string, E[]> | null = null;
+  const areas = () => {
+    if (!byArea) {
+      byArea = new Map();
+      for (const entry of entries) {
+        const key = camelCase(entry.name.split('.')[0] ?? '');
+        byArea.set(key, [...(byArea.get(key) ?? []), entry]);
+      }
+    }
+    return byArea;
+  };
+  const built = new Map<string, unknown>();
+  const area = (key: string) => {
+    if (!built.has(key)) {
+      built.set(key, (build(client, areas().get(key) ?? []) as Record<string, unknown>)[key]);
+    }
+    return built.get(key);
+  };
+  const isArea = (key: string | symbol): key is string => typeof key === 'string' && areas().has(key);
+  return new Proxy({} as CatalogueApiOf<E>, {
+    get: (_target, key) => (isArea(key) ? area(key) : undefined),
+    has: (_target, key) => isArea(key),
+    ownKeys: () => [...areas().keys()],
+    getOwnPropertyDescriptor: (_target, key) =>
+      isArea(key) ? { value: area(key), enumerable: true, configurable: true, writable: false } : undefined,
+  });
+}

@@ -1,5 +1,5 @@
 import { catalogueEntries } from '@muster/contract';
-import { areaApiFor, type CatalogueApi } from './catalogue-api';
+import { lazyAreasApi, type CatalogueApi } from './catalogue-api';
 import type { ApiClient } from './client';
 import { apiClient } from './default-client';
 
@@ -9,9 +9,19 @@ import { apiClient } from './default-client';
  * they need instead.
  */
 
-/** The typed client of the whole catalogue over `client`, built once per client. */
+const byClient = new WeakMap<ApiClient, CatalogueApi>();
+
+/**
+ * The typed client of the whole catalogue over `client`, one per client, each area built when
+ * the page first calls it (`lazyAreasApi`): nothing is built while the page's modules load.
+ */
 export function catalogueApiFor(client: ApiClient): CatalogueApi {
-  return areaApiFor(client, catalogueEntries);
+  let api = byClient.get(client);
+  if (!api) {
+    api = lazyAreasApi(client, catalogueEntries);
+    byClient.set(client, api);
+  }
+  return api;
 }
 
 /** The typed client of the whole catalogue over {@link apiClient}: `api.users.consents.index({ userId })`. */
