@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { insertPrimaryPhone } from '../users/repository.js';
 import {
   authSessions,
   authTokens,
@@ -126,14 +127,7 @@ export async function replacePrimaryPhone(
       .where(and(eq(userPhoneNumbers.id, current.id), eq(userPhoneNumbers.organisationId, organisationId)));
     return;
   }
-  await db.insert(userPhoneNumbers).values({
-    organisationId,
-    userId,
-    phoneNumber: phone.number,
-    countryCode: phone.region,
-    primary: true,
-    defaultSms: true,
-  });
+  await insertPrimaryPhone(db, organisationId, userId, phone);
 }
 
 /**

@@ -368,24 +368,6 @@ export async function insertPrimaryEmail(
   );
 }
 
-export async function insertPrimaryPhone(
-  db: Writer,
-  organisationId: number,
-  userId: number,
-  phone: { number: string; region: string },
-): Promise<void> {
-  await write(db, (tx) =>
-    tx.insert(userPhoneNumbers).values({
-      organisationId,
-      userId,
-      phoneNumber: phone.number,
-      countryCode: phone.region,
-      primary: true,
-      defaultSms: true,
-    }),
-  );
-}
-
 export async function insertUserAddresses(
   db: Executor,
   rows: Array<typeof userAddresses.$inferInsert>,

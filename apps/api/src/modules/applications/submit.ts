@@ -33,7 +33,7 @@ import { listPublicMotivations } from '../motivations/repository.js';
 import type { OrganisationRow } from '../organisation/repository.js';
 import { findPublishedOpportunity, listSubLocations } from '../opportunities/repository.js';
 import { getApplicationForm } from '../opportunities/service.js';
-import { hasDiversityAnswers } from '../users/repository.js';
+import { hasDiversityAnswers, insertPrimaryPhone } from '../users/repository.js';
 import { bookingPlaceOf, firstTimeslot, loadBookingCalendar } from '../residential/booking.js';
 import {
   findActiveApplicationId,
@@ -42,7 +42,6 @@ import {
   hasUnexpiredRole,
   insertApplication,
   insertPrimaryEmail,
-  insertPrimaryPhone,
   insertSubmission,
   insertSupervisorLink,
   insertUser,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { write, type Writer } from '../../db/write-batch.js';
 import {
   applications,
   attributeCategories,
@@ -291,4 +292,26 @@ export async function setUserStatus(
     .update(users)
     .set({ statusId, updatedAt: new Date() })
     .where(and(eq(users.organisationId, organisationId), eq(users.id, userId)));
+}
+
+/**
+ * Gives the user their first number, as primary and for SMS: a new applicant's, or the first a
+ * person without one sets. Queued when `db` is a write batch (db/write-batch.ts).
+ */
+export async function insertPrimaryPhone(
+  db: Writer,
+  organisationId: number,
+  userId: number,
+  phone: { number: string; region: string },
+): Promise<void> {
+  await write(db, (tx) =>
+    tx.insert(userPhoneNumbers).values({
+      organisationId,
+      userId,
+      phoneNumber: phone.number,
+      countryCode: phone.region,
+      primary: true,
+      defaultSms: true,
+    }),
+  );
 }
