@@ -49,6 +49,12 @@ describe('ids taken a block at a time', () => {
     ]);
   });
 
+  it('takes nothing, and sends nothing, when no id is wanted', async () => {
+    const { pool, refills } = countersPool(2);
+    expect((await pool.take([], 'db')).size).toBe(0);
+    expect(refills).toEqual([]);
+  });
+
   it('never hands one id out twice to requests taking at the same time', async () => {
     const { pool } = countersPool(4);
     const taken = await Promise.all(

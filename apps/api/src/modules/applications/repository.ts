@@ -352,7 +352,7 @@ export function createSubmitIds(blockSize = SUBMIT_ID_BLOCK): IdBlocks<SubmitIdN
   });
 }
 
-/** A new user row with its id (from {@link reserveSubmitIds}). */
+/** A new user row with its id (from {@link createSubmitIds}). */
 export async function insertUser(db: Writer, row: NewUser & { id: number }): Promise<void> {
   await write(db, (tx) => tx.insert(users).values(row));
 }
@@ -428,7 +428,7 @@ export async function insertSupervisorLink(
   );
 }
 
-/** A new application row with its id (from {@link reserveSubmitIds}). */
+/** A new application row with its id (from {@link createSubmitIds}). */
 export async function insertApplication(db: Writer, row: NewApplicationRow & { id: number }): Promise<void> {
   await write(db, (tx) => tx.insert(applications).values(row));
 }

@@ -647,8 +647,8 @@ async function writeApplication(
   const wanted = (['users', 'applications'] as const).filter((name) =>
     name === 'users' ? created.user : created.application,
   );
-  const ids =
-    wanted.length > 0 ? await deps.ids.take(wanted, batch.executor) : new Map<SubmitIdName, number>();
+  // Nothing wanted (a keyed applicant's own application) takes nothing and sends nothing.
+  const ids = await deps.ids.take(wanted, batch.executor);
   const reserved = { userId: ids.get('users') ?? null, applicationId: ids.get('applications') ?? null };
 
   // The applicant.

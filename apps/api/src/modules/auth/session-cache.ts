@@ -8,9 +8,10 @@ import { findTokenWithSession } from './repository.js';
 /**
  * Every table a token-with-session look-up reads (`findTokenWithSession`), and the deletion of
  * `users` rows, which removes a person's sign-ins by cascade (which the write watch does not see as
- * a write to them); a new person or a changed one changes no sign-in. All are scoped answer-cache tables (`SCOPED_ANSWER_TABLES`): a committed write to one (a
- * sign-in, a renewal, a sign-out, a revocation, a recorded use) forgets every kept look-up, in every
- * process, before the writer is answered.
+ * a write to them); a new person or a changed one changes no sign-in. All are scoped answer-cache
+ * tables (`SCOPED_ANSWER_TABLES`): a committed write to one (a sign-in, a renewal, a sign-out, a
+ * revocation, a recorded use) forgets every kept look-up, in every process, before the writer is
+ * answered.
  */
 export const SESSION_TABLES: readonly string[] = [
   ...[authTokens, authSessions].map((table) => getTableName(table)),
