@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.js';
 import { createOrganisation } from '../test/factories/organisation.js';
 import { createUser } from '../test/factories/user.js';
 import { statementsDuring } from '../test/statements.js';
 import { userEmailAddresses, userSupervisors } from './schema/index.js';
+import type { Executor } from './client.js';
 import { ready, TransactionNeededError, write, WriteBatch } from './write-batch.js';
 
 let ctx: TestContext;
@@ -82,6 +85,52 @@ describe('a write batch', () => {
     expect(await emailsOf(user.id)).toEqual([]);
     await batch.flush();
     expect(await emailsOf(user.id)).toHaveLength(1);
+  });
+
+  it('runs each shape of batch as one named statement, so that PostgreSQL plans it once per connection', async () => {
+    const user = await createUser(ctx.db, organisationId, { email: null });
+    const names: Array<string | undefined> = [];
+    const spies = [NodePgSession.prototype, PgliteSession.prototype].map((prototype) =>
+      vi.spyOn(prototype, 'prepareQuery'),
+    );
+    const flush = async (executor: Executor, emails: string[]) => {
+      const batch = new WriteBatch(executor);
+      for (const email of emails) {
+        await write(batch, (db) => db.insert(userEmailAddresses).values({ organisationId, userId: user.id, email }));
+      }
+      await batch.flush();
+    };
+    const prepared = await ctx.db.transaction(async (tx) => {
+      try {
+        await flush(tx, ['a1@example.test', 'a2@example.test']);
+        await flush(tx, ['b1@example.test', 'b2@example.test']);
+        // Another shape: three inserts.
+        await flush(tx, ['c1@example.test', 'c2@example.test', 'c3@example.test']);
+      } finally {
+        const batches = spies.flatMap((spy) => spy.mock.calls.filter(([query]) => query.sql.startsWith('with ')));
+        names.push(...batches.map((call) => call[2]));
+        spies.forEach((spy) => spy.mockRestore());
+      }
+      // What the transaction's connection keeps (PGlite, in process, keeps no named statements).
+      if (ctx.database.dialect !== 'postgres') {
+        return null;
+      }
+      // Both drivers answer `{rows}`; the executor's type is loose over the two.
+      const kept: unknown = await tx.execute(
+        sql`select name from pg_prepared_statements where name like 'write_batch_%'`,
+      );
+      return (kept as { rows: Array<{ name: string }> }).rows.map((row) => row.name);
+    });
+    const [first, second, third] = names;
+    expect(names).toHaveLength(3);
+    expect(first).toMatch(/^write_batch_[0-9a-f]{24}$/);
+    expect(second).toBe(first);
+    expect(third).toMatch(/^write_batch_[0-9a-f]{24}$/);
+    expect(third).not.toBe(first);
+    if (prepared) {
+      expect(prepared).toEqual(expect.arrayContaining([first, third]));
+    }
+    expect(await emailsOf(user.id)).toHaveLength(7);
   });
 
   it('runs a write at once when given an executor, and sends nothing when flushed empty', async () => {

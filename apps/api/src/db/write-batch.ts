@@ -1,5 +1,26 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
+
+/**
+ * How many batch shapes (the SQL text, which differs with the writes and their row counts) run as
+ * named prepared statements. PostgreSQL keeps each one's plan, about 200 KB, on every connection
+ * that ran it; shapes past the first ones run unnamed.
+ */
+export const NAMED_BATCH_SHAPES = 16;
+const batchNames = new Map<string, string>();
+
+/** The statement name of a batch's SQL text; undefined once {@link NAMED_BATCH_SHAPES} are named. */
+function batchNameOf(text: string): string | undefined {
+  let name = batchNames.get(text);
+  if (name === undefined && batchNames.size < NAMED_BATCH_SHAPES) {
+    // The digest names the text: node-postgres refuses one name for two texts.
+    name = `write_batch_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    batchNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * Writes queued to be sent together: one statement of data-modifying CTEs
@@ -50,7 +71,11 @@ export class WriteBatch {
       queries.map((query, index) => sql`${sql.identifier(`w${String(index)}`)} as (${query})`),
       sql`, `,
     );
-    await this.executor.execute(sql`with ${parts} select 1`);
+    // Named, so that PostgreSQL parses and plans a shape once per connection: a submit's batch of
+    // a dozen inserts cost it more to parse and plan than to run.
+    const { dialect } = this.executor as unknown as { dialect: PgDialect };
+    const query = dialect.sqlToQuery(sql`with ${parts} select 1`);
+    await this.executor._.session.prepareQuery(query, undefined, batchNameOf(query.sql), false).execute();
   }
 }
 
