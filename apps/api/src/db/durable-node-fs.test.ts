@@ -29,7 +29,7 @@ describe('the embedded database on disk', () => {
         expect(settings.rows[0]?.fsync).toBe('on');
         // Issue 13: a small buffer pool, which the WebAssembly heap holds for the process's life.
         const buffers = await db.query<{ shared_buffers: string }>('show shared_buffers');
-        expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
+        expect(buffers.rows[0]?.shared_buffers).toBe('24MB');
         await db.exec('create table kept (id serial primary key, body text)');
 
         const fsync = vi.spyOn(fs, 'fsyncSync');
@@ -56,7 +56,7 @@ describe('the embedded database on disk', () => {
     const db = new PGlite(memoryPgliteOptions());
     try {
       const buffers = await db.query<{ shared_buffers: string }>('show shared_buffers');
-      expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
+      expect(buffers.rows[0]?.shared_buffers).toBe('24MB');
     } finally {
       await db.close();
     }

@@ -35,10 +35,11 @@ export class DurableNodeFS extends NodeFS {
 /**
  * The embedded database's buffer pool. PostgreSQL's 128 MB default lives in PGlite's WebAssembly
  * heap, which never shrinks: measured on the 2-core machine with the demo and its history, the API
- * idled at 445 MB after a restart with 128 MB, 315 MB with 32 MB and 290 MB with 16 MB. Pages
- * beyond the pool are read from the operating system's file cache.
+ * idled at 445 MB after a restart with 128 MB, 315 MB with 32 MB and 290 MB with 16 MB. At 24 MB
+ * (29 Nov) the API held 310 MB with the demo loaded instead of 342, and sign-in's peak under load
+ * fell from 404 to 379 MB. Pages beyond the pool are read from the operating system's file cache.
  */
-const SHARED_BUFFERS = '32MB';
+const SHARED_BUFFERS = '24MB';
 
 /**
  * PostgreSQL's start parameters for a durable embedded database: PGlite's defaults without `-F`,
