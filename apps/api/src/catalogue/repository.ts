@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   and,
   asc,
@@ -17,6 +16,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
 import { oncePerHandle } from '../db/once-per-handle.js';
 import { insertedRow } from '../db/rows.js';
+import { statementName } from '../db/statement-name.js';
 
 /** A stored row, keyed by camelCase column key. */
 export type StoredRow = Record<string, unknown>;
@@ -143,8 +143,7 @@ function preparedPlainPage(db: Executor, access: TableAccess): PlainPage {
       const query = countedPageQuery(handle, access, ownedBy(access, owner), listOrder(access))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'));
-      const digest = createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 24);
-      const prepared = query.prepare(`catalogue_page_${digest}`);
+      const prepared = query.prepare(statementName('catalogue_page', query.toSQL().sql));
       return (values) => prepared.execute(values);
     });
     plainPages.set(access, byHandle);

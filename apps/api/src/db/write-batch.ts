@@ -1,22 +1,21 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.js';
+import { statementName } from './statement-name.js';
 
 /**
  * How many batch shapes (the SQL text, which differs with the writes and their row counts) run as
  * named prepared statements. PostgreSQL keeps each one's plan, about 200 KB, on every connection
  * that ran it; shapes past the first ones run unnamed.
  */
-export const NAMED_BATCH_SHAPES = 16;
+const NAMED_BATCH_SHAPES = 16;
 const batchNames = new Map<string, string>();
 
 /** The statement name of a batch's SQL text; undefined once {@link NAMED_BATCH_SHAPES} are named. */
 function batchNameOf(text: string): string | undefined {
   let name = batchNames.get(text);
   if (name === undefined && batchNames.size < NAMED_BATCH_SHAPES) {
-    // The digest names the text: node-postgres refuses one name for two texts.
-    name = `write_batch_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    name = statementName('write_batch', text);
     batchNames.set(text, name);
   }
   return name;
