@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.js';
+import { createTestContext, createTestDatabase, type TestContext } from '../test/context.js';
 import { createOrganisation } from '../test/factories/organisation.js';
 import { createUser } from '../test/factories/user.js';
 import { statementsDuring } from '../test/statements.js';
@@ -131,6 +131,62 @@ describe('a write batch', () => {
       expect(prepared).toEqual(expect.arrayContaining([first, third]));
     }
     expect(await emailsOf(user.id)).toHaveLength(7);
+  });
+
+  it('names at most 16 shapes per database handle, and one handle never uses up another\'s', async () => {
+    const other = await createTestDatabase();
+    try {
+      const otherDb = other.database.db;
+      const otherOrganisation = (await createOrganisation(otherDb)).id;
+      const otherUser = await createUser(otherDb, otherOrganisation, { email: null });
+      const user = await createUser(ctx.db, organisationId, { email: null });
+      const spies = [NodePgSession.prototype, PgliteSession.prototype].map((prototype) =>
+        vi.spyOn(prototype, 'prepareQuery'),
+      );
+      const names: Array<string | undefined> = [];
+      try {
+        // 17 shapes on the other handle: batches of 2 to 18 inserts.
+        for (let rows = 2; rows <= 18; rows += 1) {
+          await otherDb.transaction(async (tx) => {
+            const batch = new WriteBatch(tx);
+            for (let row = 0; row < rows; row += 1) {
+              await write(batch, (db) =>
+                db.insert(userEmailAddresses).values({
+                  organisationId: otherOrganisation,
+                  userId: otherUser.id,
+                  email: `cap-${String(rows)}-${String(row)}@example.test`,
+                }),
+              );
+            }
+            await batch.flush();
+          });
+        }
+        // A shape this file's handle has not sent before (20 inserts).
+        await ctx.db.transaction(async (tx) => {
+          const batch = new WriteBatch(tx);
+          for (let row = 0; row < 20; row += 1) {
+            await write(batch, (db) =>
+              db.insert(userEmailAddresses).values({ organisationId, userId: user.id, email: `own-${String(row)}@example.test` }),
+            );
+          }
+          await batch.flush();
+        });
+      } finally {
+        const batches = spies.flatMap((spy) => spy.mock.calls.filter(([query]) => query.sql.startsWith('with ')));
+        names.push(...batches.map((call) => call[2]));
+        spies.forEach((spy) => spy.mockRestore());
+      }
+      expect(names).toHaveLength(18);
+      const otherNames = names.slice(0, 17);
+      expect(otherNames.slice(0, 16).every((name) => name?.startsWith('write_batch_'))).toBe(true);
+      expect(new Set(otherNames.slice(0, 16)).size).toBe(16);
+      // The 17th shape on that handle runs unnamed.
+      expect(otherNames[16]).toBeUndefined();
+      expect(names[17]).toMatch(/^write_batch_[0-9a-f]{24}$/);
+      expect(await emailsOf(user.id)).toHaveLength(20);
+    } finally {
+      await other.drop();
+    }
   });
 
   it('runs a write at once when given an executor, and sends nothing when flushed empty', async () => {

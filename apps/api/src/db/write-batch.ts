@@ -5,18 +5,29 @@ import { statementName } from './statement-name.js';
 
 /**
  * How many batch shapes (the SQL text, which differs with the writes and their row counts) run as
- * named prepared statements. PostgreSQL keeps each one's plan, about 200 KB, on every connection
- * that ran it; shapes past the first ones run unnamed.
+ * named prepared statements on one database handle (one a process, in the server). PostgreSQL
+ * keeps each one's plan, about 200 KB, on every connection that ran it; shapes past the first ones
+ * run unnamed.
  */
 const NAMED_BATCH_SHAPES = 16;
-const batchNames = new Map<string, string>();
+/**
+ * The names given, per database handle: keyed by its Drizzle dialect, which the handle's
+ * transactions share, so that one handle's shapes never use up another's (the test files that
+ * share a worker each open their own).
+ */
+const batchNames = new WeakMap<PgDialect, Map<string, string>>();
 
 /** The statement name of a batch's SQL text; undefined once {@link NAMED_BATCH_SHAPES} are named. */
-function batchNameOf(text: string): string | undefined {
-  let name = batchNames.get(text);
-  if (name === undefined && batchNames.size < NAMED_BATCH_SHAPES) {
+function batchNameOf(dialect: PgDialect, text: string): string | undefined {
+  let names = batchNames.get(dialect);
+  if (names === undefined) {
+    names = new Map();
+    batchNames.set(dialect, names);
+  }
+  let name = names.get(text);
+  if (name === undefined && names.size < NAMED_BATCH_SHAPES) {
     name = statementName('write_batch', text);
-    batchNames.set(text, name);
+    names.set(text, name);
   }
   return name;
 }
@@ -74,7 +85,7 @@ export class WriteBatch {
     // a dozen inserts cost it more to parse and plan than to run.
     const { dialect } = this.executor as unknown as { dialect: PgDialect };
     const query = dialect.sqlToQuery(sql`with ${parts} select 1`);
-    await this.executor._.session.prepareQuery(query, undefined, batchNameOf(query.sql), false).execute();
+    await this.executor._.session.prepareQuery(query, undefined, batchNameOf(dialect, query.sql), false).execute();
   }
 }
 
