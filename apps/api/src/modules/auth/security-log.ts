@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Executor } from '../../db/client.js';
-import { insertSecurityLog } from './repository.js';
+import { insertSecurityLog, type SecurityLogInsert } from './repository.js';
 import type { RequestMeta } from './deps.js';
 
 export type SecurityEventName =
@@ -36,6 +36,13 @@ export type SecurityEvent = {
 
 export type SecurityLog = {
   record(event: SecurityEvent): Promise<void>;
+  /**
+   * The row `record` would write, for a caller that writes it in a statement of its own (a
+   * sign-in's session and its log row together); it then calls {@link SecurityLog.announce}.
+   */
+  rowOf(event: SecurityEvent): SecurityLogInsert;
+  /** The log line of an event whose row the caller has written, and its refusal bookkeeping. */
+  announce(event: SecurityEvent): void;
   /** True when a refusal (outcome failure) was recorded for the request with this id. */
   refusalRecorded(requestId: string): boolean;
   /** Forgets the request (it has been answered). */
@@ -55,6 +62,38 @@ export function createSecurityLog(
   logger: Pick<Logger, 'info' | 'warn' | 'error'>,
 ): SecurityLog {
   const refused = new Set<string>();
+  const rowOf = (event: SecurityEvent): SecurityLogInsert => ({
+    organisationId: event.organisationId ?? null,
+    userId: event.userId ?? null,
+    event: event.event,
+    outcome: event.outcome,
+    factor: event.factor ?? null,
+    ip: event.meta?.ip ?? null,
+    userAgent: event.meta?.userAgent?.slice(0, 500) ?? null,
+    details: event.details ?? null,
+  });
+  const announce = (event: SecurityEvent): void => {
+    if (event.outcome === 'failure' && event.meta?.requestId) {
+      if (refused.size >= REQUESTS_REMEMBERED) {
+        refused.clear();
+      }
+      refused.add(event.meta.requestId);
+    }
+    const line = {
+      event: event.event,
+      outcome: event.outcome,
+      organisation_id: event.organisationId ?? null,
+      user_id: event.userId ?? null,
+      factor: event.factor ?? null,
+      ip: event.meta?.ip ?? null,
+      ...(event.details ? { details: event.details } : {}),
+    };
+    if (event.outcome === 'success') {
+      logger.info(line, `security: ${event.event}`);
+    } else {
+      logger.warn(line, `security: ${event.event} refused`);
+    }
+  };
   return {
     refusalRecorded(requestId) {
       return refused.has(requestId);
@@ -62,38 +101,12 @@ export function createSecurityLog(
     forget(requestId) {
       refused.delete(requestId);
     },
+    rowOf,
+    announce,
     async record(event) {
-      if (event.outcome === 'failure' && event.meta?.requestId) {
-        if (refused.size >= REQUESTS_REMEMBERED) {
-          refused.clear();
-        }
-        refused.add(event.meta.requestId);
-      }
-      const line = {
-        event: event.event,
-        outcome: event.outcome,
-        organisation_id: event.organisationId ?? null,
-        user_id: event.userId ?? null,
-        factor: event.factor ?? null,
-        ip: event.meta?.ip ?? null,
-        ...(event.details ? { details: event.details } : {}),
-      };
-      if (event.outcome === 'success') {
-        logger.info(line, `security: ${event.event}`);
-      } else {
-        logger.warn(line, `security: ${event.event} refused`);
-      }
+      announce(event);
       try {
-        await insertSecurityLog(db, {
-          organisationId: event.organisationId ?? null,
-          userId: event.userId ?? null,
-          event: event.event,
-          outcome: event.outcome,
-          factor: event.factor ?? null,
-          ip: event.meta?.ip ?? null,
-          userAgent: event.meta?.userAgent?.slice(0, 500) ?? null,
-          details: event.details ?? null,
-        });
+        await insertSecurityLog(db, rowOf(event));
       } catch (error) {
         // The log line above already holds the event; a failed row must not turn a 401 into a 500.
         logger.error({ err: error, event: event.event }, 'security log row not written');

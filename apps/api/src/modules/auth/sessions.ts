@@ -6,6 +6,7 @@ import type { OrganisationRow } from '../organisation/repository.js';
 import { HttpError } from '../../plugins/errors.js';
 import { findOrganisationById } from '../organisation/repository.js';
 import { AUTH_LIMITS, type AuthDeps, type RequestMeta } from './deps.js';
+import type { SecurityEvent } from './security-log.js';
 import {
   findTokenWithSession,
   findUserById,
@@ -177,6 +178,8 @@ export async function startSession(
     factors: string[];
     db?: Executor;
     roleEnforcesTwoFactor?: boolean;
+    /** The sign-in's security log event, written in the session's own statement. */
+    logged?: SecurityEvent;
   },
 ): Promise<{ token: string; sessionId: string; user: SessionUser }> {
   const { organisation, user, factors } = input;
@@ -201,7 +204,11 @@ export async function startSession(
     now,
     roleEnforcesTwoFactor: input.roleEnforcesTwoFactor,
   });
-  await insertSessionWithToken(db, session, issued.row);
+  const { logged } = input;
+  await insertSessionWithToken(db, session, issued.row, logged ? deps.securityLog.rowOf(logged) : undefined);
+  if (logged) {
+    deps.securityLog.announce(logged);
+  }
   return { token: issued.token, user: issued.user, sessionId: session.id };
 }
 

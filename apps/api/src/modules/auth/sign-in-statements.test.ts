@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userPermissions } from '../../db/schema/index.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { securityLog, userPermissions } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import {
   createAccount,
@@ -15,7 +16,7 @@ import { statementsDuring } from '../../test/statements.js';
 // one argon2 verify costs sign-ins per second. A sign-in without a second factor reads the user
 // with whether a role enforces two-factor, reads the permissions (both prepared once, then only
 // executed; the permissions through the answer cache, so the requests that follow find them kept),
-// writes the session with its first token in one statement, and writes the security log row: no
+// and writes the session with its first token and the security log's row in one statement: no
 // transaction, no second look at the roles.
 
 let ctx: TestContext;
@@ -68,15 +69,14 @@ describe('statements of a password sign-in', () => {
       200,
       true,
     );
-    expect(executed).toHaveLength(5);
+    expect(executed).toHaveLength(4);
     expect(executed[0]).toMatch(/^select .* from "user_email_addresses"/);
     // The permission cache reads the database's midnight (a role's end date) with the names.
     expect(executed[1]).toMatch(/current_date/);
     expect(executed[2]).toMatch(/^select "name" from "permissions"/);
     expect(executed[3]).toMatch(
-      /^with "new_session" as \(insert into "auth_sessions".*\) insert into "auth_tokens"/,
+      /^with "new_session" as \(insert into "auth_sessions".*\), "new_log" as \(insert into "security_log".*\) insert into "auth_tokens"/,
     );
-    expect(executed[4]).toMatch(/^insert into "security_log"/);
     // The user and permission reads and both writes are named prepared statements, built once:
     // only the database's midnight is built for this sign-in.
     expect(built).toHaveLength(1);
@@ -88,6 +88,21 @@ describe('statements of a password sign-in', () => {
       headers: { host, authorization: `Bearer ${body?.token ?? ''}` },
     });
     expect(heartbeat.statusCode, heartbeat.body).toBe(200);
+    // And the security log's row written with it is whole.
+    const [logged] = await ctx.db
+      .select()
+      .from(securityLog)
+      .where(and(eq(securityLog.userId, account.id), eq(securityLog.outcome, 'success')))
+      .orderBy(desc(securityLog.id))
+      .limit(1);
+    expect(logged).toMatchObject({
+      organisationId,
+      event: 'sign_in',
+      factor: 'password',
+      ip: `10.13.0.${String(address)}`,
+      userAgent: 'lightMyRequest',
+      details: null,
+    });
   });
 
   it('a sign-in of someone whose permissions are kept does not read them again, and a grant is seen at once', async () => {
@@ -96,7 +111,7 @@ describe('statements of a password sign-in', () => {
       { email: account.email, password: account.password },
       200,
     );
-    expect(executed).toHaveLength(3);
+    expect(executed).toHaveLength(2);
     expect(executed.filter((text) => /from "permissions"/.test(text))).toEqual([]);
     const claims = (token: string) =>
       (decodeToken(token) as { user: { permissions: string[] } }).user.permissions;
@@ -115,7 +130,7 @@ describe('statements of a password sign-in', () => {
       { email: account.email, password: account.password },
       200,
     );
-    expect(executed).toHaveLength(3);
+    expect(executed).toHaveLength(2);
     expect(
       (decodeToken(body?.token ?? '') as { two_factor_enrolment_required?: boolean })
         .two_factor_enrolment_required,

@@ -71,14 +71,19 @@ export async function signInWithPassword(
 
   // Here a user who needs a second factor came with a live trusted-device token.
   const factors = needsSecondFactor ? ['pwd', 'trusted_device'] : ['pwd'];
-  const session = await startSession(deps, { organisation, user, factors, roleEnforcesTwoFactor });
-  await deps.securityLog.record({
-    event: 'sign_in',
-    outcome: 'success',
-    organisationId: organisation.id,
-    userId: user.id,
-    factor: factors.length > 1 ? 'password+trusted_device' : 'password',
-    meta,
+  const session = await startSession(deps, {
+    organisation,
+    user,
+    factors,
+    roleEnforcesTwoFactor,
+    logged: {
+      event: 'sign_in',
+      outcome: 'success',
+      organisationId: organisation.id,
+      userId: user.id,
+      factor: factors.length > 1 ? 'password+trusted_device' : 'password',
+      meta,
+    },
   });
   return { token: session.token, two_factor: false, ...(body.minimal ? {} : { user: session.user }) };
 }

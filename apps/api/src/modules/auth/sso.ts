@@ -220,14 +220,11 @@ export async function finishSso(
   if (!maySignIn(user)) {
     return fail('account_not_active', user.id);
   }
-  const session = await startSession(deps, { organisation, user, factors: ['sso'] });
-  await deps.securityLog.record({
-    event: 'sign_in',
-    outcome: 'success',
-    organisationId: organisation.id,
-    userId: user.id,
-    factor: 'sso',
-    meta,
+  const session = await startSession(deps, {
+    organisation,
+    user,
+    factors: ['sso'],
+    logged: { event: 'sign_in', outcome: 'success', organisationId: organisation.id, userId: user.id, factor: 'sso', meta },
   });
   return { location: withTokenFragment(stored.redirect, session.token) };
 }
