@@ -249,18 +249,42 @@ function tagged(handler: preHandlerAsyncHookHandler, requiredAccess: string): pr
   return Object.assign(handler, { requiredAccess });
 }
 
+/** The answer of a delete, shared by every catalogue route that deletes. */
+const deletedResponse = z.null().describe('Deleted.');
+const pathParamSchemas = new Map<string, z.ZodString>();
+
+/** A path parameter's schema, shared by every route with a parameter of that name. */
+function pathParamSchema(param: string): z.ZodString {
+  let schema = pathParamSchemas.get(param);
+  if (!schema) {
+    schema = z.string().describe(`The ${param} of the route.`);
+    pathParamSchemas.set(param, schema);
+  }
+  return schema;
+}
+
 function registerServed(app: FastifyInstance, resource: ServedResource): CatalogueRouteOutcome[] {
   const { entry, service } = resource;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { collection, item, idParam } = entryPatterns(entry);
   const params = pathParams(entry.path);
-  const pathSchema = (withId: boolean) =>
-    z.object(
-      Object.fromEntries([
-        ...params.map((param) => [param, z.string().describe(`The ${param} of the route.`)]),
-        ...(withId ? [[idParam, z.string().describe(`The ${resource.label}'s identifier.`)]] : []),
-      ]),
-    );
+  // Built once per resource, not per route: each zod instance a route keeps costs heap.
+  const pathSchemas = new Map<boolean, z.ZodObject>();
+  const pathSchema = (withId: boolean) => {
+    let schema = pathSchemas.get(withId);
+    if (!schema) {
+      schema = z.object(
+        Object.fromEntries([
+          ...params.map((param) => [param, pathParamSchema(param)]),
+          ...(withId ? [[idParam, z.string().describe(`The ${resource.label}'s identifier.`)]] : []),
+        ]),
+      );
+      pathSchemas.set(withId, schema);
+    }
+    return schema;
+  };
+  let rowEnvelope: z.ZodType | undefined;
+  const rowResponse = () => (rowEnvelope ??= dataEnvelope(resource.row));
   const accessOf = (operation: CatalogueOperation): ReadAccess =>
     WRITES.has(operation) ? resource.write : resource.read;
   const ownAllowed = (operation: CatalogueOperation) =>
@@ -391,7 +415,7 @@ function registerServed(app: FastifyInstance, resource: ServedResource): Catalog
             ...(storedAs ? { description: storedAs.trim() } : {}),
             params: pathSchema(true),
             response: {
-              200: dataEnvelope(resource.row),
+              200: rowResponse(),
               ...guardedErrors(operation),
               404: errorResponseSchema,
             },
@@ -411,7 +435,7 @@ function registerServed(app: FastifyInstance, resource: ServedResource): Catalog
             params: pathSchema(false),
             body: bodyOf(resource),
             response: {
-              201: dataEnvelope(resource.row),
+              201: rowResponse(),
               ...guardedErrors(operation),
               404: errorResponseSchema,
               422: errorResponseSchema,
@@ -438,7 +462,7 @@ function registerServed(app: FastifyInstance, resource: ServedResource): Catalog
             params: pathSchema(true),
             body: resource.updateBody ?? bodyOf(resource),
             response: {
-              200: dataEnvelope(resource.row),
+              200: rowResponse(),
               ...guardedErrors(operation),
               404: errorResponseSchema,
               422: errorResponseSchema,
@@ -463,7 +487,7 @@ function registerServed(app: FastifyInstance, resource: ServedResource): Catalog
             ...(storedAs ? { description: storedAs.trim() } : {}),
             params: pathSchema(true),
             response: {
-              204: z.null().describe('Deleted.'),
+              204: deletedResponse,
               ...guardedErrors(operation),
               404: errorResponseSchema,
               409: errorResponseSchema,

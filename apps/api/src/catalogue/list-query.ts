@@ -17,40 +17,56 @@ const filterValue = z
   .union([z.string().max(500), z.array(z.string().max(500)).max(MAX_FILTER_VALUES)])
   .optional();
 
+const sortSchema = z
+  .string()
+  .max(200, { error: 'The sort may be at most 200 characters.' })
+  .optional()
+  .describe('Fields to sort by, comma-separated, `-` before a field for descending, e.g. `-created_at,name`.');
+const searchSchema = z
+  .string()
+  .trim()
+  .max(MAX_SEARCH, { error: `The search may be at most ${MAX_SEARCH} characters.` })
+  .optional()
+  .describe('Text to search for (case-insensitive, anywhere in the text fields).');
+const anyFieldFilter = filterValue.describe(
+  'Only records whose top-level field has this value (repeat for any of several).',
+);
+
+/**
+ * Schemas built once and shared by every index that asks for the same: the catalogue registers
+ * hundreds of indexes, and each zod instance kept by a route costs about a kilobyte of heap.
+ */
+const listQuerySchemas = new Map<string, z.ZodObject>();
+const fieldFilters = new Map<string, z.ZodType>();
+
+/** The filter of one named field, shared by every index that filters on a field of that name. */
+function fieldFilter(field: string): z.ZodType {
+  let schema = fieldFilters.get(field);
+  if (!schema) {
+    schema = filterValue.describe(`Only records whose ${field} is this value (repeat for any of several).`);
+    fieldFilters.set(field, schema);
+  }
+  return schema;
+}
+
 /**
  * The query string of a generic index: `page`, `per_page`, `sort` (comma-separated fields, `-` for
  * descending), `q` (text search) and one `field=value` filter per field (repeat the key for any
  * of several values). `fields` lists the filterable fields; null means any snake_case field (documents).
  */
 export function listQuerySchema(maxPerPage: number | undefined, fields: readonly string[] | null) {
-  const base = paginationQuerySchema(maxPerPage).extend({
-    sort: z
-      .string()
-      .max(200, { error: 'The sort may be at most 200 characters.' })
-      .optional()
-      .describe(
-        'Fields to sort by, comma-separated, `-` before a field for descending, e.g. `-created_at,name`.',
-      ),
-    q: z
-      .string()
-      .trim()
-      .max(MAX_SEARCH, { error: `The search may be at most ${MAX_SEARCH} characters.` })
-      .optional()
-      .describe('Text to search for (case-insensitive, anywhere in the text fields).'),
-  });
-  if (fields === null) {
-    return base.catchall(
-      filterValue.describe('Only records whose top-level field has this value (repeat for any of several).'),
-    );
+  const key = `${String(maxPerPage)}:${fields === null ? '*' : fields.join(',')}`;
+  const known = listQuerySchemas.get(key);
+  if (known) {
+    return known;
   }
-  return base.extend(
-    Object.fromEntries(
-      fields.map((field) => [
-        field,
-        filterValue.describe(`Only records whose ${field} is this value (repeat for any of several).`),
-      ]),
-    ),
-  );
+  const base = paginationQuerySchema(maxPerPage).extend({ sort: sortSchema, q: searchSchema });
+  const schema =
+    fields === null
+      ? base.catchall(anyFieldFilter)
+      : base.extend(Object.fromEntries(fields.map((field) => [field, fieldFilter(field)])));
+  listQuerySchemas.set(key, schema);
+  return schema;
 }
 
 /** An index query, parsed: filters and sort keys by wire field name. */

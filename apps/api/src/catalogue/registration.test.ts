@@ -26,6 +26,7 @@ import {
   registerCatalogueBindings,
   type CatalogueRouteOutcome,
 } from './generic-routes.js';
+import { listQuerySchema } from './list-query.js';
 import { camelKey, isForeignKeyViolation } from './service.js';
 
 let database: DatabaseHandle;
@@ -76,6 +77,46 @@ async function registerUnderApi(
   );
   return outcomes;
 }
+
+describe('schemas the routes keep', () => {
+  it('are built once and shared: a resource\'s routes share their path and row schemas, and indexes alike their query', async () => {
+    const schemas: Array<{ method: string; url: string; schema: Record<string, unknown> }> = [];
+    const app = await bareApp((server) => {
+      server.addHook('onRoute', (route) => {
+        if (route.schema && route.method !== 'HEAD') {
+          schemas.push({ method: String(route.method), url: route.url, schema: route.schema as Record<string, unknown> });
+        }
+      });
+    });
+    const otherBinding: ResourceBinding = { ...termsBinding, entry: 'organisation.teams', label: 'team', table: teams, row: organisationTeamSchema, body: organisationTeamBodySchema, orderBy: ['name'] };
+    await registerUnderApi(app, [termsBinding, otherBinding]);
+    await app.ready();
+    const of = (method: string, url: string) => {
+      const found = schemas.find((route) => route.method === method && route.url === url);
+      if (!found) {
+        throw new Error(`no route ${method} ${url}`);
+      }
+      return found.schema as { params: unknown; querystring?: unknown; response: Record<number, unknown> };
+    };
+    const terms = '/api/organisation/terms';
+    const show = of('GET', `${terms}/:id`);
+    const update = of('PUT', `${terms}/:id`);
+    const del = of('DELETE', `${terms}/:id`);
+    expect(update.params).toBe(show.params);
+    expect(del.params).toBe(show.params);
+    expect(of('POST', terms).params).toBe(of('GET', terms).params);
+    expect(update.response[200]).toBe(show.response[200]);
+    expect(of('POST', terms).response[201]).toBe(show.response[200]);
+    const teamsPath = '/api/organisation/teams';
+    expect(of('DELETE', `${teamsPath}/:id`).response[204]).toBe(del.response[204]);
+    // Indexes with the same page size and filters take one query schema.
+    expect(listQuerySchema(50, ['name', 'status'])).toBe(listQuerySchema(50, ['name', 'status']));
+    expect(listQuerySchema(50, null)).toBe(listQuerySchema(50, null));
+    expect(listQuerySchema(50, ['name'])).not.toBe(listQuerySchema(50, ['name', 'status']));
+    expect(listQuerySchema(100, ['name'])).not.toBe(listQuerySchema(50, ['name']));
+    await app.close();
+  });
+});
 
 describe('hand-written routes take precedence', () => {
   it('skips exactly the method and path a module registered, whatever its parameter is called', async () => {
