@@ -33,6 +33,7 @@ import {
   type DocumentBinding,
 } from './document-service.js';
 import { listQuerySchema, parseListQuery } from './list-query.js';
+import { oncePerKey } from './once-per-key.js';
 import { MULTIPART_LIMITS, readMultipartBody } from './multipart-body.js';
 import { OWN_RECORDS } from './own-records.js';
 import {
@@ -251,17 +252,8 @@ function tagged(handler: preHandlerAsyncHookHandler, requiredAccess: string): pr
 
 /** The answer of a delete, shared by every catalogue route that deletes. */
 const deletedResponse = z.null().describe('Deleted.');
-const pathParamSchemas = new Map<string, z.ZodString>();
-
 /** A path parameter's schema, shared by every route with a parameter of that name. */
-function pathParamSchema(param: string): z.ZodString {
-  let schema = pathParamSchemas.get(param);
-  if (!schema) {
-    schema = z.string().describe(`The ${param} of the route.`);
-    pathParamSchemas.set(param, schema);
-  }
-  return schema;
-}
+const pathParamSchema = oncePerKey((param: string) => z.string().describe(`The ${param} of the route.`));
 
 function registerServed(app: FastifyInstance, resource: ServedResource): CatalogueRouteOutcome[] {
   const { entry, service } = resource;
@@ -269,20 +261,14 @@ function registerServed(app: FastifyInstance, resource: ServedResource): Catalog
   const { collection, item, idParam } = entryPatterns(entry);
   const params = pathParams(entry.path);
   // Built once per resource, not per route: each zod instance a route keeps costs heap.
-  const pathSchemas = new Map<boolean, z.ZodObject>();
-  const pathSchema = (withId: boolean) => {
-    let schema = pathSchemas.get(withId);
-    if (!schema) {
-      schema = z.object(
-        Object.fromEntries([
-          ...params.map((param) => [param, pathParamSchema(param)]),
-          ...(withId ? [[idParam, z.string().describe(`The ${resource.label}'s identifier.`)]] : []),
-        ]),
-      );
-      pathSchemas.set(withId, schema);
-    }
-    return schema;
-  };
+  const pathSchema = oncePerKey((withId: boolean) =>
+    z.object(
+      Object.fromEntries([
+        ...params.map((param) => [param, pathParamSchema(param)]),
+        ...(withId ? [[idParam, z.string().describe(`The ${resource.label}'s identifier.`)]] : []),
+      ]),
+    ),
+  );
   let rowEnvelope: z.ZodType | undefined;
   const rowResponse = () => (rowEnvelope ??= dataEnvelope(resource.row));
   const accessOf = (operation: CatalogueOperation): ReadAccess =>

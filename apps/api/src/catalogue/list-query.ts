@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '@muster/contract';
 import { validationError } from '../plugins/errors.js';
+import { oncePerKey } from './once-per-key.js';
 
 /** Query keys of an index that are not field filters. */
 const RESERVED = new Set(['page', 'per_page', 'sort', 'q']);
@@ -37,17 +38,11 @@ const anyFieldFilter = filterValue.describe(
  * hundreds of indexes, and each zod instance kept by a route costs about a kilobyte of heap.
  */
 const listQuerySchemas = new Map<string, z.ZodObject>();
-const fieldFilters = new Map<string, z.ZodType>();
 
 /** The filter of one named field, shared by every index that filters on a field of that name. */
-function fieldFilter(field: string): z.ZodType {
-  let schema = fieldFilters.get(field);
-  if (!schema) {
-    schema = filterValue.describe(`Only records whose ${field} is this value (repeat for any of several).`);
-    fieldFilters.set(field, schema);
-  }
-  return schema;
-}
+const fieldFilter = oncePerKey((field: string) =>
+  filterValue.describe(`Only records whose ${field} is this value (repeat for any of several).`),
+);
 
 /**
  * The query string of a generic index: `page`, `per_page`, `sort` (comma-separated fields, `-` for
