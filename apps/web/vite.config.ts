@@ -40,13 +40,13 @@ const apiTarget = process.env.MUSTER_API_ORIGIN ?? 'http://localhost:3000';
 const devTools = (process.env.MUSTER_BUILD_ENV ?? process.env.NODE_ENV) !== 'production';
 
 /**
- * Puts the entry's stylesheet (under 3 KB) into index.html as a `<style>` element: a `<link>` is a
- * render-blocking request before the first paint of every page. The server's content security
- * policy allows inline styles (`style-src 'unsafe-inline'`), not inline scripts. A `disabled` link
- * to the file stays beside it, which the browser neither fetches nor applies: Vite's loader looks
- * for a page's stylesheets by their links, and would otherwise fetch this one again, and wait for
- * it, before the first lazily loaded chunk that shares a module with the entry (the form's first
- * step) may run.
+ * Puts the app's stylesheet (all of it: see `cssCodeSplit` below) into each page's HTML as a
+ * `<style>` element: a `<link>` is a render-blocking request before the first paint of every page.
+ * The server's content security policy allows inline styles (`style-src 'unsafe-inline'`), not
+ * inline scripts. A `disabled` link to the file stays beside it, which the browser neither fetches
+ * nor applies: Vite's loader looks for a page's stylesheets by their links, and would otherwise
+ * fetch this one again, and wait for it, before the first lazily loaded chunk that shares a module
+ * with the entry (the form's first step) may run.
  */
 function inlineEntryStylesheet(): Plugin {
   return {
@@ -140,6 +140,10 @@ export default defineConfig(({ command }) => ({
   define: { __MUSTER_DEV_TOOLS__: JSON.stringify(devTools) },
   build: {
     manifest: true,
+    // One stylesheet for the whole app, inlined into the HTML above: all of it is under 9 KB gzip,
+    // and split per route it was 5 requests on the form and 10 on the profile, each a style
+    // recalculation of its own when it arrived (docs/performance.md, "29 Nov (evening)").
+    cssCodeSplit: false,
     sourcemap: true,
     rolldownOptions: {
       output: {
