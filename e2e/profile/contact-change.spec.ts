@@ -40,6 +40,8 @@ test.describe.serial('email and phone change on /portal/user/me', () => {
     await expect(form).toContainText(`Your email address: ${EMAIL}`);
     await expectNoViolations(page, 'email change idle');
     await shot(page, 'idle');
+    // The form opens from its disclosure button.
+    await form.getByRole('button', { name: 'Enter a new email address', expanded: false }).click();
 
     await form.getByLabel('New email address').fill(NEW_EMAIL);
     await form.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
@@ -101,6 +103,9 @@ test.describe.serial('email and phone change on /portal/user/me', () => {
     await signInTo(page, NEW_EMAIL, PROFILE);
     const form = page.getByRole('group', { name: 'Change phone number' });
     await expect(form).toContainText('Your phone number: +447700900018');
+    // Closed, the form has no telephone widget yet: it comes (and loads its metadata) when opened.
+    await expect(form.getByRole('textbox', { name: 'New phone number' })).toHaveCount(0);
+    await form.getByRole('button', { name: 'Enter a new phone number', expanded: false }).click();
     const number = form.getByRole('textbox', { name: 'New phone number' });
     await expect(number).toBeEnabled();
     await number.fill('07911 222333');

@@ -32,7 +32,8 @@ const { calls, answers } = stubQueuedApi({
       : undefined,
 });
 
-async function renderDetails() {
+/** Renders the two forms, each opened from its disclosure button unless `opened` is false. */
+async function renderDetails({ opened = true } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -43,6 +44,10 @@ async function renderDetails() {
   );
   const email = await screen.findByRole('group', { name: 'Change email address' });
   const phone = screen.getByRole('group', { name: 'Change phone number' });
+  if (opened) {
+    await userEvent.click(within(email).getByRole('button', { name: 'Enter a new email address' }));
+    await userEvent.click(within(phone).getByRole('button', { name: 'Enter a new phone number' }));
+  }
   return { email, phone };
 }
 
@@ -69,6 +74,29 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('ContactDetails: the forms open on demand', () => {
+  it('shows each address on file with a closed disclosure; the form, and the telephone widget, only once asked', async () => {
+    const { email, phone } = await renderDetails({ opened: false });
+    expect(phone).toHaveTextContent('Your phone number: +447911123456');
+    const openPhone = within(phone).getByRole('button', { name: 'Enter a new phone number' });
+    expect(openPhone).toHaveAttribute('aria-expanded', 'false');
+    expect(within(phone).queryByText('New phone number')).toBeNull();
+    expect(within(phone).queryByLabelText('Password')).toBeNull();
+    expect(within(email).queryByLabelText('New email address')).toBeNull();
+
+    await userEvent.click(openPhone);
+    expect(openPhone).toHaveAttribute('aria-expanded', 'true');
+    const form = document.getElementById(openPhone.getAttribute('aria-controls') ?? '');
+    expect(form).not.toBeNull();
+    expect(await within(phone).findByRole('textbox', { name: 'New phone number' })).toBeInTheDocument();
+    expect(within(email).queryByLabelText('New email address')).toBeNull();
+
+    await userEvent.click(openPhone);
+    expect(openPhone).toHaveAttribute('aria-expanded', 'false');
+    expect(within(phone).queryByLabelText('Password')).toBeNull();
+  });
 });
 
 describe('ContactDetails: change email address', { timeout: 20_000 }, () => {

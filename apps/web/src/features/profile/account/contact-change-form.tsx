@@ -20,6 +20,7 @@ import { isApiError } from '../../../lib/api/errors';
 import { VerifyCodeForm } from '../two-factor/verify-code-form';
 import { confirmContactChange, startContactChange } from './contact-change-api';
 import '../../../components/ui/form-feedback/form-feedback.css';
+import '../../../components/ui/secondary-button/secondary-button.css';
 import './account-section.css';
 import './contact-change-form.css';
 
@@ -28,18 +29,23 @@ export const CONTACT_DONE_MS = 2000;
 
 const FAILED = 'Something went wrong while updating your information';
 
-const TEXTS: Record<ContactKind, { heading: string; current: string; none: string; label: string }> = {
+const TEXTS: Record<
+  ContactKind,
+  { heading: string; current: string; none: string; label: string; open: string }
+> = {
   email: {
     heading: 'Change email address',
     current: 'Your email address',
     none: 'You have no email address yet.',
     label: 'New email address',
+    open: 'Enter a new email address',
   },
   phone: {
     heading: 'Change phone number',
     current: 'Your phone number',
     none: 'You have no phone number yet.',
     label: 'New phone number',
+    open: 'Enter a new phone number',
   },
 };
 
@@ -68,11 +74,17 @@ export type ContactChangeFormProps = {
  * current password, then "Send code" sends a 6-digit code to the new address or number, typed
  * into the six boxes and confirmed. Field errors sit next to their fields; the buttons go idle,
  * busy, done (applicant-flow §4). The old address is told by the server.
+ *
+ * The form opens from a disclosure button: the telephone widget loads the telephone metadata and
+ * builds its country list when it mounts, which on a slow phone held the profile's first seconds
+ * for a form most visits never use (docs/performance.md, "29 Nov (evening)").
  */
 export function ContactChangeForm({ userId, kind, current, onChanged }: ContactChangeFormProps) {
   const ids = useId();
   const texts = TEXTS[kind];
   const headingId = `${ids}-heading`;
+  const formId = `${ids}-form`;
+  const [open, setOpen] = useState(false);
   const [sendState, setSendState] = useState<SaveButtonState>(SAVE_BUTTON_STATE.idle);
   const [confirmState, setConfirmState] = useState<SaveButtonState>(SAVE_BUTTON_STATE.idle);
   const [pending, setPending] = useState<ContactChangeStartResponse['data'] | null>(null);
@@ -213,78 +225,89 @@ export function ContactChangeForm({ userId, kind, current, onChanged }: ContactC
           texts.none
         )}
       </p>
-      <form className="contact-change__form" noValidate onSubmit={(event) => void send(event)}>
-        {kind === 'email' ? (
-          <div className={`account-section__field${valueError ? ' account-section__field--error' : ''}`}>
-            <label htmlFor={valueId}>{texts.label}</label>
-            <input
-              id={valueId}
-              type="email"
-              autoComplete="email"
-              aria-invalid={valueError ? true : undefined}
-              aria-describedby={valueError ? `${valueId}-error` : undefined}
-              {...register('value')}
+      <button
+        type="button"
+        className="secondary-button contact-change__open"
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {texts.open}
+      </button>
+      {open ? (
+        <form id={formId} className="contact-change__form" noValidate onSubmit={(event) => void send(event)}>
+          {kind === 'email' ? (
+            <div className={`account-section__field${valueError ? ' account-section__field--error' : ''}`}>
+              <label htmlFor={valueId}>{texts.label}</label>
+              <input
+                id={valueId}
+                type="email"
+                autoComplete="email"
+                aria-invalid={valueError ? true : undefined}
+                aria-describedby={valueError ? `${valueId}-error` : undefined}
+                {...register('value')}
+              />
+              {valueError ? (
+                <p id={`${valueId}-error`} className="form-error">
+                  {valueError}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <Controller
+              control={control}
+              name="value"
+              render={({ field }) => (
+                <TelephoneInput
+                  id={valueId}
+                  label={texts.label}
+                  value={{ number: field.value, region: region ?? DEFAULT_REGION }}
+                  onChange={(change) => {
+                    setPhone({ e164: change.e164, valid: change.valid });
+                    field.onChange(change.number);
+                    setValue('region', change.region);
+                    clearErrors('value');
+                  }}
+                  onBlur={field.onBlur}
+                  error={valueError}
+                  ref={field.ref}
+                />
+              )}
             />
-            {valueError ? (
-              <p id={`${valueId}-error`} className="form-error">
-                {valueError}
+          )}
+          <div className={`account-section__field${passwordError ? ' account-section__field--error' : ''}`}>
+            <label htmlFor={passwordId}>Password</label>
+            <p id={`${passwordId}-hint`} className="contact-change__hint">
+              Your password, to make sure it is you.
+            </p>
+            <input
+              id={passwordId}
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={[`${passwordId}-hint`, passwordError ? `${passwordId}-error` : '']
+                .join(' ')
+                .trim()}
+              {...register('password')}
+            />
+            {passwordError ? (
+              <p id={`${passwordId}-error`} className="form-error">
+                {passwordError}
               </p>
             ) : null}
           </div>
-        ) : (
-          <Controller
-            control={control}
-            name="value"
-            render={({ field }) => (
-              <TelephoneInput
-                id={valueId}
-                label={texts.label}
-                value={{ number: field.value, region: region ?? DEFAULT_REGION }}
-                onChange={(change) => {
-                  setPhone({ e164: change.e164, valid: change.valid });
-                  field.onChange(change.number);
-                  setValue('region', change.region);
-                  clearErrors('value');
-                }}
-                onBlur={field.onBlur}
-                error={valueError}
-                ref={field.ref}
-              />
-            )}
-          />
-        )}
-        <div className={`account-section__field${passwordError ? ' account-section__field--error' : ''}`}>
-          <label htmlFor={passwordId}>Password</label>
-          <p id={`${passwordId}-hint`} className="contact-change__hint">
-            Your password, to make sure it is you.
-          </p>
-          <input
-            id={passwordId}
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={[`${passwordId}-hint`, passwordError ? `${passwordId}-error` : '']
-              .join(' ')
-              .trim()}
-            {...register('password')}
-          />
-          {passwordError ? (
-            <p id={`${passwordId}-error`} className="form-error">
-              {passwordError}
+          {alert ? (
+            <p className="form-alert" role="alert">
+              {alert}
             </p>
           ) : null}
-        </div>
-        {alert ? (
-          <p className="form-alert" role="alert">
-            {alert}
-          </p>
-        ) : null}
-        <SaveButton state={sendState} busyLabel="Sending…" savedLabel="Sent!">
-          {pending ? 'Send a new code' : 'Send code'}
-        </SaveButton>
-      </form>
+          <SaveButton state={sendState} busyLabel="Sending…" savedLabel="Sent!">
+            {pending ? 'Send a new code' : 'Send code'}
+          </SaveButton>
+        </form>
+      ) : null}
 
-      {pending ? (
+      {open && pending ? (
         <VerifyCodeForm
           className="contact-change__verify"
           start={pending}
