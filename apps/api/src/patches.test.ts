@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { entityKind, is, SQL, sql } from 'drizzle-orm';
 import Fastify, { type FastifyRequest } from 'fastify';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
 
 // The dependency patches in /patches (applied by `patch-package` after every install) hold.
@@ -92,5 +93,49 @@ describe('drizzle-orm+0.45.4.patch', () => {
     expect(is(new WatchedChild(), Watched)).toBe(true);
     expect(is(new Base(), Watched)).toBe(false);
     expect(asked).toBe(0);
+  });
+});
+
+describe('libphonenumber-js+1.13.16.patch', () => {
+  /** How many regular expressions `run` builds with `new RegExp` (literals are not counted). */
+  function regExpsBuiltBy(run: () => void): number {
+    const original = globalThis.RegExp;
+    let built = 0;
+    globalThis.RegExp = new Proxy(original, {
+      construct(target, args: [string | RegExp, string?]) {
+        built += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      run();
+    } finally {
+      globalThis.RegExp = original;
+    }
+    return built;
+  }
+
+  it('gives libphonenumber’s answers: the region a +44 number belongs to, valid and invalid numbers', () => {
+    expect(parsePhoneNumberFromString('07911 123456', 'GB')?.number).toBe('+447911123456');
+    expect(parsePhoneNumberFromString('07911 123456', 'GB')?.isValid()).toBe(true);
+    // The smallest metadata cannot tell a GB mobile from a Guernsey one: libphonenumber says GG.
+    expect(parsePhoneNumberFromString('+447911123456')?.country).toBe('GG');
+    expect(parsePhoneNumberFromString('+447781123456')?.country).toBe('GG');
+    expect(parsePhoneNumberFromString('+447624123456')?.country).toBe('IM');
+    expect(parsePhoneNumberFromString('020 7946 0000', 'GB')?.getType()).toBe('FIXED_LINE');
+    expect(parsePhoneNumberFromString('+1 415 555 2671')?.country).toBe('US');
+    expect(parsePhoneNumberFromString('0612345678', 'FR')?.number).toBe('+33612345678');
+    expect(isValidPhoneNumber('0123', 'GB')).toBe(false);
+    expect(isValidPhoneNumber('07911 12345', 'GB')).toBe(false);
+  });
+
+  it('compiles a metadata pattern once, not on every check (a third of a dry run’s phone check)', () => {
+    const check = () => {
+      const parsed = parsePhoneNumberFromString('07911 123456', 'GB');
+      expect(parsed?.isValid()).toBe(true);
+      expect(parsed?.number).toBe('+447911123456');
+    };
+    check();
+    expect(regExpsBuiltBy(check)).toBe(0);
   });
 });
