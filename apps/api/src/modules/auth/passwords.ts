@@ -10,18 +10,13 @@ import pLimit from 'p-limit';
 // `Algorithm` is an ambient const enum (unusable as a value here); 2 is its Argon2id member.
 const argon2Options = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-/** libuv's thread pool, where argon2, file reads and WebCrypto's signatures run (4 unless set). */
-const POOL_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-
 /**
- * How many argon2 computations run at once: one per core, and one more waiting on the pool, so
- * that a core never idles while the event loop, busy with other requests, has yet to hand the
- * next check to the pool (on 2 cores, sign-ins rose from 95–100 to 111–114 a second, back to back,
- * with the peak RSS at 236–239 MB). Each holds 19 MiB while it runs, and at least one pool thread
- * stays free for file reads and the session token's WebCrypto signature while a burst of sign-ins
- * is checked (a larger machine raises UV_THREADPOOL_SIZE with its cores).
+ * How many argon2 computations run at once: one per core. Each runs on libuv's thread pool
+ * (4 threads by default) and holds 19 MiB while it does; more at once than there are cores buys
+ * no throughput, only memory, and leaves no pool thread for file reads and WebCrypto (the
+ * session token's signature) while a burst of sign-ins is checked.
  */
-export const ARGON2_CONCURRENCY = Math.max(1, Math.min(availableParallelism() + 1, POOL_THREADS - 1));
+export const ARGON2_CONCURRENCY = Math.max(1, availableParallelism());
 const argon2Slot = pLimit(ARGON2_CONCURRENCY);
 
 /** The argon2 computations running and those waiting for a slot. */
