@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/config.js';
 import { errorsPlugin } from './errors.js';
-import { clientAddressKey, memoryAttemptStore, rateLimitPlugin, type LimitRule } from './rate-limit.js';
+import {
+  clientAddressKey,
+  counterKey,
+  memoryAttemptStore,
+  rateLimitPlugin,
+  type LimitRule,
+  type RateLimitPluginOptions,
+} from './rate-limit.js';
 
 /**
  * Redis to test the shared store against; the in-memory store is always tested. Set it to run
@@ -17,14 +25,17 @@ afterEach(async () => {
 });
 
 /** A bare server with the plugin and three routes: consume, check-then-hit-on-failure, and address. */
-async function limitedApp(rule: LimitRule, options: { redis?: string; trustProxy?: boolean } = {}) {
+async function limitedApp(
+  rule: LimitRule,
+  options: { redis?: string; trustProxy?: boolean; caps?: RateLimitPluginOptions } = {},
+) {
   const app = Fastify({ trustProxy: options.trustProxy ?? false });
   app.decorate(
     'config',
     loadConfig({ NODE_ENV: 'test', ...(options.redis ? { REDIS_URL: options.redis } : {}) }),
   );
   await app.register(errorsPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, options.caps ?? {});
   const limiter = app.limiter(rule);
   app.get('/consume', async (request) => {
     await limiter.consume(request, 'shared-key');
@@ -48,6 +59,15 @@ async function limitedApp(rule: LimitRule, options: { redis?: string; trustProxy
     await attempt.forgive();
     return { ok: true };
   });
+  // Every kind of count under a key naming an email address, as check-email's limits count.
+  app.get('/email', async (request) => {
+    await limiter.consume(request, EMAIL_KEY);
+    await limiter.attempt(request, EMAIL_KEY);
+    return { first: await limiter.firstSeen(request, `${clientAddressKey(request)}:${EMAIL_KEY}`) };
+  });
+  app.get<{ Querystring: { key: string } }>('/seen', async (request) => ({
+    first: await limiter.firstSeen(request, request.query.key),
+  }));
   app.get('/address', async (request) => {
     await limiter.consume(request, clientAddressKey(request));
     return { key: clientAddressKey(request) };
@@ -56,6 +76,8 @@ async function limitedApp(rule: LimitRule, options: { redis?: string; trustProxy
   apps.push(app);
   return app;
 }
+
+const EMAIL_KEY = '1:someone.private@example.org';
 
 const uniqueRule = (max: number): LimitRule => ({
   name: `test-${randomBytes(4).toString('hex')}`,
@@ -105,6 +127,19 @@ describe('app.limiter', () => {
     expect((await app.inject('/attempt')).statusCode).toBe(429);
   });
 
+  it('keeps firstSeen notes apart: a flood of new addresses does not push out attempt counters', async () => {
+    const app = await limitedApp(uniqueRule(2), { caps: { memoryCounters: 50, memorySeenNotes: 10 } });
+    expect((await app.inject('/attempt?fail=1')).statusCode).toBe(401);
+    expect((await app.inject('/attempt?fail=1')).statusCode).toBe(401);
+    for (let index = 0; index < 100; index += 1) {
+      expect((await app.inject(`/seen?key=person${index}@example.org`)).json()).toEqual({ first: true });
+    }
+    expect((await app.inject('/attempt')).statusCode).toBe(429);
+    // The notes' own cap: the oldest were pushed out, so naming that address counts again.
+    expect((await app.inject('/seen?key=person99@example.org')).json()).toEqual({ first: false });
+    expect((await app.inject('/seen?key=person0@example.org')).json()).toEqual({ first: true });
+  });
+
   it('returns the same limiter for the same rule name', async () => {
     const app = await limitedApp(uniqueRule(2));
     const rule = uniqueRule(1);
@@ -127,6 +162,36 @@ describe('app.limiter', () => {
     });
     expect(forwarded.json()).toEqual({ key: 'ip:198.51.100.1' });
   });
+
+  it('keys counters by a fixed-length digest of the rule and key, never the key itself', () => {
+    const digest = counterKey('check-email-email', EMAIL_KEY);
+    expect(digest).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(counterKey('check-email-email', EMAIL_KEY)).toBe(digest);
+    expect(counterKey('check-email-address', EMAIL_KEY)).not.toBe(digest);
+    expect(counterKey('check-email-email', `${EMAIL_KEY}x`)).not.toBe(digest);
+    expect(counterKey('r', 'x'.repeat(500))).toHaveLength(43);
+  });
+
+  it.runIf(redisUrl !== undefined)(
+    'keeps no email address in Redis: every counter is under its digest',
+    async () => {
+      const rule = uniqueRule(5);
+      const app = await limitedApp(rule, { redis: redisUrl });
+      expect((await app.inject('/email')).json()).toEqual({ first: true });
+      expect((await app.inject('/email')).json()).toEqual({ first: false });
+      const redis = new Redis(redisUrl ?? '');
+      try {
+        const keys = await redis.keys('*');
+        expect(keys.filter((key) => key.includes('example.org') || key.includes(rule.name))).toEqual([]);
+        expect(keys).toContain(`muster-attempts-${counterKey(rule.name, EMAIL_KEY)}`);
+        expect(
+          keys.some((key) => key.endsWith(counterKey(rule.name, EMAIL_KEY)) && key.includes('rate-limit')),
+        ).toBe(true);
+      } finally {
+        await redis.quit();
+      }
+    },
+  );
 
   it.runIf(redisUrl !== undefined)('attempt: counts atomically across servers through Redis', async () => {
     const rule = uniqueRule(10);

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
@@ -39,12 +40,23 @@ export type AttemptStore = {
 };
 
 /**
- * Most counters the in-memory store keeps alive (about 250 bytes each, so some 25 MB): a client
- * naming a new email address on every request adds one per request for 15 minutes, which made the
- * store grow with the request rate. Twenty times @fastify/rate-limit's own in-memory LRU (5,000 per
- * limit), which the `consume`/`check` limits use. Several processes share Redis, which has no cap.
+ * Most attempt counters the in-memory store keeps alive (about 200 bytes each with its
+ * {@link counterKey}, so some 20 MB): attempts at a password, a code or a reset, by account and
+ * by client. Twenty times @fastify/rate-limit's own in-memory LRU (5,000 per limit), which the
+ * `consume`/`check` limits use. Several processes share Redis, which has no cap.
  */
 export const MAX_MEMORY_COUNTERS = 100_000;
+
+/**
+ * Most `firstSeen` notes the in-memory store keeps (some 2 MB). They have a store of their own:
+ * a client naming a new email address on every request adds a note per request, and in the
+ * attempt counters' store that flood pushed out the counters of sign-in attempts. A note pushed
+ * out errs the safe way: the next time that client names that address counts again.
+ */
+export const MAX_MEMORY_SEEN_NOTES = 10_000;
+
+/** The in-memory stores' caps (tests set small ones). */
+export type RateLimitPluginOptions = { memoryCounters?: number; memorySeenNotes?: number };
 
 /** One key's attempts in its window. */
 type Counter = { count: number };
@@ -119,6 +131,17 @@ export function clientAddressKey(request: FastifyRequest): string {
   return `ip:${normalizeIP(request.ip)}`;
 }
 
+/**
+ * The key a counter is kept under: the SHA-256 of the rule's name and the caller's key, in
+ * base64url. No store, in memory or in Redis, then holds an email address or a client address,
+ * and every counter's key is one flat string of 43 characters: the keys built by joining the
+ * rule, address, organisation and email were ropes of five strings, some 220 bytes of heap each:
+ * 22 MB in a full store of 100,000.
+ */
+export function counterKey(ruleName: string, key: string): string {
+  return hash('sha256', `${ruleName}:${key}`, 'base64url');
+}
+
 /** The 429 of every limit: an integer `Retry-After` and the profile's sentence (applicant-flow §8). */
 export function tooManyAttempts(seconds: number): HttpError {
   const wait = Math.max(1, Math.ceil(seconds));
@@ -152,7 +175,7 @@ function limitCall(request: FastifyRequest, key: string): FastifyRequest {
  * `consume`/`check`/`hit` with a key of their choice.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: RateLimitPluginOptions) => {
     const redis = app.config.redisUrl
       ? new Redis(app.config.redisUrl, {
           connectTimeout: 1000,
@@ -173,7 +196,10 @@ export const rateLimitPlugin = fp(
       skipOnError: true,
     });
 
-    const attempts = redis ? redisAttemptStore(redis, app.config.redisKeyPrefix) : memoryAttemptStore();
+    const attempts = redis
+      ? redisAttemptStore(redis, app.config.redisKeyPrefix)
+      : memoryAttemptStore(options.memoryCounters ?? MAX_MEMORY_COUNTERS);
+    const seenNotes = redis ? attempts : memoryAttemptStore(options.memorySeenNotes ?? MAX_MEMORY_SEEN_NOTES);
     const limiters = new Map<string, Limiter>();
     app.decorate('limiter', (rule: LimitRule): Limiter => {
       const existing = limiters.get(rule.name);
@@ -185,7 +211,7 @@ export const rateLimitPlugin = fp(
       const run = app.createRateLimit({
         max,
         timeWindow: rule.timeWindowMs,
-        keyGenerator: (request) => `${rule.name}:${(request as unknown as LimitCall).rateLimitKey}`,
+        keyGenerator: (request) => counterKey(rule.name, (request as unknown as LimitCall).rateLimitKey),
       });
       const limiter: Limiter = {
         async consume(request, key) {
@@ -204,7 +230,7 @@ export const rateLimitPlugin = fp(
           await run(limitCall(request, key));
         },
         async attempt(_request, key) {
-          const name = `${rule.name}:${key}`;
+          const name = counterKey(rule.name, key);
           let taken: { count: number; ttlMs: number };
           try {
             taken = await attempts.take(name, rule.timeWindowMs);
@@ -229,7 +255,7 @@ export const rateLimitPlugin = fp(
         },
         async firstSeen(_request, key) {
           try {
-            return (await attempts.take(`${rule.name}:${key}`, rule.timeWindowMs)).count === 1;
+            return (await seenNotes.take(counterKey(rule.name, key), rule.timeWindowMs)).count === 1;
           } catch (error) {
             // Without the store, treat it as new: the limits it gates still count.
             app.log.warn({ err: error }, 'rate-limit store error');
