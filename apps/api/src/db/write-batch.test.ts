@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, createTestDatabase, type TestContext } from '../test/context.js';
 import { createOrganisation } from '../test/factories/organisation.js';
+import { createAttribute } from '../test/factories/opportunity.js';
 import { createUser } from '../test/factories/user.js';
 import { statementsDuring } from '../test/statements.js';
-import { userEmailAddresses, userSupervisors } from './schema/index.js';
+import { userAttributeValues, userEmailAddresses, userSupervisors } from './schema/index.js';
 import type { Executor } from './client.js';
 import { ready, TransactionNeededError, write, WriteBatch } from './write-batch.js';
 
@@ -96,7 +98,9 @@ describe('a write batch', () => {
     const flush = async (executor: Executor, emails: string[]) => {
       const batch = new WriteBatch(executor);
       for (const email of emails) {
-        await write(batch, (db) => db.insert(userEmailAddresses).values({ organisationId, userId: user.id, email }));
+        await write(batch, (db) =>
+          db.insert(userEmailAddresses).values({ organisationId, userId: user.id, email }),
+        );
       }
       await batch.flush();
     };
@@ -107,7 +111,9 @@ describe('a write batch', () => {
         // Another shape: three inserts.
         await flush(tx, ['c1@example.test', 'c2@example.test', 'c3@example.test']);
       } finally {
-        const batches = spies.flatMap((spy) => spy.mock.calls.filter(([query]) => query.sql.startsWith('with ')));
+        const batches = spies.flatMap((spy) =>
+          spy.mock.calls.filter(([query]) => query.sql.startsWith('with ')),
+        );
         names.push(...batches.map((call) => call[2]));
         spies.forEach((spy) => spy.mockRestore());
       }
@@ -133,7 +139,149 @@ describe('a write batch', () => {
     expect(await emailsOf(user.id)).toHaveLength(7);
   });
 
-  it('names at most 16 shapes per database handle, and one handle never uses up another\'s', async () => {
+  it('lays a shape of plain inserts out once, then sends each later batch of it with only its own values', async () => {
+    const [user, supervisor] = await Promise.all([
+      createUser(ctx.db, organisationId, { email: null }),
+      createUser(ctx.db, organisationId, { email: null }),
+    ]);
+    const [occupation, contact] = await Promise.all([
+      createAttribute(ctx.db, organisationId),
+      createAttribute(ctx.db, organisationId),
+    ]);
+    // Defaults, a boolean given, JSON, an upsert whose SET has a parameter of its own, DO NOTHING.
+    const queue = (
+      batch: WriteBatch,
+      input: { email: string; primary?: boolean; value: string; at: Date },
+    ) => {
+      batch.add(
+        batch.executor
+          .insert(userEmailAddresses)
+          .values({ organisationId, userId: user.id, email: input.email, primary: input.primary }),
+      );
+      batch.add(
+        batch.executor
+          .insert(userAttributeValues)
+          .values([
+            { organisationId, userId: user.id, attributeId: occupation.id, value: input.value },
+            { organisationId, userId: user.id, attributeId: contact.id, value: [input.value, 'email'] },
+          ])
+          .onConflictDoUpdate({
+            target: [userAttributeValues.userId, userAttributeValues.attributeId],
+            set: {
+              value: sql`excluded.${sql.identifier(userAttributeValues.value.name)}`,
+              updatedAt: input.at,
+            },
+          }),
+      );
+      batch.add(
+        batch.executor
+          .insert(userSupervisors)
+          .values({ userId: user.id, supervisorUserId: supervisor.id })
+          .onConflictDoNothing(),
+      );
+    };
+    const laidOut = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    const batchesLaidOut = () =>
+      laidOut.mock.results.filter((result) => (result.value as { sql: string }).sql.startsWith('with '))
+        .length;
+    try {
+      const first = new WriteBatch(ctx.db, false);
+      queue(first, {
+        email: 'first@example.test',
+        primary: true,
+        value: 'Nurse',
+        at: new Date('2020-01-01T00:00:00Z'),
+      });
+      await first.flush();
+      expect(batchesLaidOut()).toBe(1);
+
+      const second = new WriteBatch(ctx.db, false);
+      queue(second, {
+        email: 'second@example.test',
+        primary: false,
+        value: 'Teacher',
+        at: new Date('2021-06-01T12:00:00Z'),
+      });
+      const { executed } = await statementsDuring(() => second.flush());
+      // The same shape: Drizzle built nothing, and the one statement carried the second values.
+      expect(batchesLaidOut()).toBe(1);
+      expect(executed).toHaveLength(1);
+
+      // Another shape (the email's `primary` left to its default): laid out again.
+      const third = new WriteBatch(ctx.db, false);
+      queue(third, { email: 'third@example.test', value: 'Pilot', at: new Date('2022-03-03T03:03:03Z') });
+      await third.flush();
+      expect(batchesLaidOut()).toBe(2);
+    } finally {
+      laidOut.mockRestore();
+    }
+    const emails = await emailsOf(user.id);
+    expect(
+      emails.map(({ email, primary }) => ({ email, primary })).sort((a, b) => a.email.localeCompare(b.email)),
+    ).toEqual([
+      { email: 'first@example.test', primary: true },
+      { email: 'second@example.test', primary: false },
+      { email: 'third@example.test', primary: false },
+    ]);
+    const values = await ctx.db
+      .select()
+      .from(userAttributeValues)
+      .where(eq(userAttributeValues.userId, user.id));
+    expect(
+      values
+        .map(({ attributeId, value, updatedAt }) => ({
+          attributeId,
+          value,
+          updatedAt: updatedAt.toISOString(),
+        }))
+        .sort((a, b) => a.attributeId - b.attributeId),
+    ).toEqual([
+      { attributeId: occupation.id, value: 'Pilot', updatedAt: '2022-03-03T03:03:03.000Z' },
+      { attributeId: contact.id, value: ['Pilot', 'email'], updatedAt: '2022-03-03T03:03:03.000Z' },
+    ]);
+    const supervisors = await ctx.db
+      .select()
+      .from(userSupervisors)
+      .where(eq(userSupervisors.userId, user.id));
+    expect(supervisors).toHaveLength(1);
+  });
+
+  it('reads the values of the second batch of a shape, not the first (the attribute upsert between them)', async () => {
+    const user = await createUser(ctx.db, organisationId, { email: null });
+    const attribute = await createAttribute(ctx.db, organisationId);
+    const send = async (value: string, at: Date) => {
+      const batch = new WriteBatch(ctx.db, false);
+      batch.add(
+        batch.executor
+          .insert(userEmailAddresses)
+          .values({ organisationId, userId: user.id, email: `shape-${value}@example.test` }),
+      );
+      batch.add(
+        batch.executor
+          .insert(userAttributeValues)
+          .values({ organisationId, userId: user.id, attributeId: attribute.id, value })
+          .onConflictDoUpdate({
+            target: [userAttributeValues.userId, userAttributeValues.attributeId],
+            set: { value: sql`excluded.${sql.identifier(userAttributeValues.value.name)}`, updatedAt: at },
+          }),
+      );
+      await batch.flush();
+    };
+    await send('one', new Date('2020-01-01T00:00:00Z'));
+    await send('two', new Date('2024-02-02T02:02:02Z'));
+    const [row] = await ctx.db
+      .select()
+      .from(userAttributeValues)
+      .where(eq(userAttributeValues.userId, user.id));
+    expect(row?.value).toBe('two');
+    expect(row?.updatedAt.toISOString()).toBe('2024-02-02T02:02:02.000Z');
+    expect((await emailsOf(user.id)).map((email) => email.email).sort()).toEqual([
+      'shape-one@example.test',
+      'shape-two@example.test',
+    ]);
+  });
+
+  it("names at most 16 shapes per database handle, and one handle never uses up another's", async () => {
     const other = await createTestDatabase();
     try {
       const otherDb = other.database.db;
@@ -166,13 +314,17 @@ describe('a write batch', () => {
           const batch = new WriteBatch(tx);
           for (let row = 0; row < 20; row += 1) {
             await write(batch, (db) =>
-              db.insert(userEmailAddresses).values({ organisationId, userId: user.id, email: `own-${String(row)}@example.test` }),
+              db
+                .insert(userEmailAddresses)
+                .values({ organisationId, userId: user.id, email: `own-${String(row)}@example.test` }),
             );
           }
           await batch.flush();
         });
       } finally {
-        const batches = spies.flatMap((spy) => spy.mock.calls.filter(([query]) => query.sql.startsWith('with ')));
+        const batches = spies.flatMap((spy) =>
+          spy.mock.calls.filter(([query]) => query.sql.startsWith('with ')),
+        );
         names.push(...batches.map((call) => call[2]));
         spies.forEach((spy) => spy.mockRestore());
       }
