@@ -14,7 +14,7 @@ import pg from 'pg';
 import { findPackageRoot } from '../src/config/package-root.js';
 import { CEILING_KINDS, ceilingRequests, type CeilingKind } from './ceilings.js';
 import { HOST, LOAD_ROUTES, type LoadRequest, type LoadRoute, type RouteContext } from './load-routes.js';
-import { rssMb, sampleRss, startServer, stopServer, type ServerProcess } from './processes.js';
+import { cpuSeconds, rssMb, sampleRss, startServer, stopServer, type ServerProcess } from './processes.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
@@ -47,6 +47,11 @@ type Measured = {
   errors: number;
   statuses: Record<string, number>;
   peakRssMb: number;
+  /**
+   * The server process's CPU time (all threads) per answered request, in microseconds: steadier
+   * than req/s on a machine whose speed moves from run to run, for comparing two builds.
+   */
+  cpuUsPerRequest: number;
 };
 
 type CeilingRow = Measured & { kind: CeilingKind };
@@ -155,6 +160,7 @@ async function load(
   pid: number,
 ): Promise<Measured> {
   const rss = sampleRss(pid);
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -165,6 +171,7 @@ async function load(
     requests: [request as autocannon.Request],
   });
   const peakRssMb = rss.stop();
+  const cpuUsed = cpuSeconds(pid) - cpuBefore;
   const statuses: Record<string, number> = {};
   let expected = 0;
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
@@ -188,6 +195,7 @@ async function load(
     errors,
     statuses,
     peakRssMb,
+    cpuUsPerRequest: answered > 0 ? (cpuUsed * 1e6) / answered : 0,
   };
 }
 
@@ -429,6 +437,7 @@ function printTable(result: DatabaseResult): void {
     'p50 ms',
     'p99 ms',
     'peak RSS MB',
+    'CPU us/req',
     'ceiling',
     'ratio',
     'target',
@@ -444,6 +453,7 @@ function printTable(result: DatabaseResult): void {
       fmt(ceiling.p50Ms),
       fmt(ceiling.p99Ms),
       fmt(ceiling.peakRssMb),
+      fmt(ceiling.cpuUsPerRequest),
       '',
       '',
       '',
@@ -459,6 +469,7 @@ function printTable(result: DatabaseResult): void {
       fmt(row.p50Ms),
       fmt(row.p99Ms),
       fmt(row.peakRssMb),
+      fmt(row.cpuUsPerRequest),
       row.ceiling,
       fmt(row.ratio, 3),
       row.target === null ? '-' : `>=${row.target}`,

@@ -83,6 +83,22 @@ export function rssMb(pid: number): number {
   }
 }
 
+/**
+ * The CPU time `pid` has used so far, all its threads, user and system, in seconds (fields 14 and
+ * 15 of /proc/<pid>/stat, in USER_HZ ticks, which Linux reports at 100 a second whatever the
+ * kernel's own tick); 0 when it cannot be read.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Samples a process's resident memory every `intervalMs` until stopped; answers the peak seen. */
 export function sampleRss(pid: number, intervalMs = 100): { stop: () => number } {
   let peak = rssMb(pid);
