@@ -255,19 +255,31 @@ export async function findEmailHolder(
   return row ?? null;
 }
 
-/** One user of the organisation. */
+const userByIdQuery = oncePerHandle((db) =>
+  db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.organisationId, sql.placeholder('organisationId')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_user_by_id'),
+);
+
+/**
+ * One user of the organisation. A named prepared statement: a signed-in submit and many other
+ * routes read the caller's row on every request.
+ */
 export async function findUserById(
   db: Executor,
   organisationId: number,
   userId: number,
 ): Promise<UserRow | null> {
-  return firstOrNull(
-    db
-      .select()
-      .from(users)
-      .where(rowOf(users, organisationId, userId))
-      .limit(1),
-  );
+  const [row] = await userByIdQuery(db).execute({ organisationId, userId });
+  return row ?? null;
 }
 
 /** The user's primary email address (or any, when none is marked primary). */
@@ -926,7 +938,9 @@ function securityLogPlaceholders(prefix: string): Record<SecurityLogField, Place
 
 /** The values of {@link securityLogPlaceholders} for one row. */
 function securityLogValues(prefix: string, row: SecurityLogInsert): Record<string, unknown> {
-  return Object.fromEntries(SECURITY_LOG_FIELDS.map((field) => [logParam(prefix, field), row[field] ?? null]));
+  return Object.fromEntries(
+    SECURITY_LOG_FIELDS.map((field) => [logParam(prefix, field), row[field] ?? null]),
+  );
 }
 
 // Prepared once per handle: every sign-in and refusal writes one of these.
