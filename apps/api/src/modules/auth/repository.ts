@@ -65,8 +65,8 @@ type SingleUseTable = typeof twoFactorChallenges | typeof singleUseTokens | type
 /** Row `id` of the organisation: a lookup by id never reaches another tenant's row. */
 function rowOf(
   table: { id: AnyPgColumn; organisationId: AnyPgColumn },
-  organisationId: number,
-  id: number | string,
+  organisationId: number | Placeholder,
+  id: number | string | Placeholder,
 ): SQL | undefined {
   return and(eq(table.id, id), eq(table.organisationId, organisationId));
 }
@@ -259,12 +259,7 @@ const userByIdQuery = oncePerHandle((db) =>
   db
     .select()
     .from(users)
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        eq(users.organisationId, sql.placeholder('organisationId')),
-      ),
-    )
+    .where(rowOf(users, sql.placeholder('organisationId'), sql.placeholder('userId')))
     .limit(1)
     .prepare('find_user_by_id'),
 );
@@ -278,8 +273,7 @@ export async function findUserById(
   organisationId: number,
   userId: number,
 ): Promise<UserRow | null> {
-  const [row] = await userByIdQuery(db).execute({ organisationId, userId });
-  return row ?? null;
+  return firstOrNull(userByIdQuery(db).execute({ organisationId, userId }));
 }
 
 /** The user's primary email address (or any, when none is marked primary). */
@@ -581,12 +575,7 @@ const tokenWithSessionQuery = oncePerHandle((db) =>
     .select({ token: authTokens, session: authSessions })
     .from(authTokens)
     .innerJoin(authSessions, eq(authSessions.id, authTokens.sessionId))
-    .where(
-      and(
-        eq(authTokens.id, sql.placeholder('jti')),
-        eq(authTokens.organisationId, sql.placeholder('organisationId')),
-      ),
-    )
+    .where(rowOf(authTokens, sql.placeholder('organisationId'), sql.placeholder('jti')))
     .limit(1)
     .prepare('find_token_with_session'),
 );
