@@ -3,7 +3,8 @@
 // PostgreSQL, each route read as a ratio to a ceiling measured in the same run on the same
 // database by a bare Fastify process (bench/ceilings.ts). Prints a table and writes
 // bench/results.json at the repository root. `--large` measures PostgreSQL only, on the database
-// `muster_bench_large` that `npm run bench:data` fills, against the small-data figures.
+// `muster_bench_large` that `npm run bench:data` fills, each row paired with the same row on a
+// database with only the demo, measured beside it in the same run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,7 @@ const WARM_UP_S = 3;
 const REQUEST_TIMEOUT_S = 30;
 /** The issue's memory targets for the API process under load. */
 const RSS_TARGET_MB = { pglite: 400, postgres: 250 } as const;
-/** Each route on the large data keeps at least this share of its small-data req/s. */
+/** Each route on the large data keeps at least this share of its paired small-data req/s. */
 const LARGE_TARGET = 0.8;
 /** The database `npm run bench:data` fills. */
 export const LARGE_DATABASE = 'muster_bench_large';
@@ -324,6 +325,38 @@ export async function routeContext(server: ServerProcess): Promise<RouteContext>
   };
 }
 
+/** Measures one route on the running API against the ceilings of the same run. */
+async function measureRoute(
+  server: ServerProcess,
+  context: RouteContext,
+  dialect: Dialect,
+  ceilings: readonly CeilingRow[],
+  route: LoadRoute,
+): Promise<RouteRow> {
+  const measured = await warmThenLoad(server, route.request(context), route.expectedStatus, '/api/health');
+  const ceiling = ceilings.find((row) => row.kind === route.ceiling)?.reqPerSec ?? 0;
+  const ratio = ceiling > 0 ? measured.reqPerSec / ceiling : 0;
+  // The ratio targets are the issue's on PostgreSQL; on PGlite the ratio is shown, not judged.
+  const ratioOk = route.target === null || dialect !== 'postgres' ? null : ratio >= route.target;
+  const rssOk = measured.peakRssMb <= RSS_TARGET_MB[dialect];
+  const row: RouteRow = {
+    name: route.name,
+    label: route.label,
+    ceiling: route.ceiling,
+    ...measured,
+    ratio,
+    target: route.target,
+    ratioOk,
+    rssOk,
+    ok: measured.unexpected === 0 && measured.requests > 0,
+  };
+  console.log(
+    `  ${route.name}${server.name === 'API' ? '' : ` (${server.name})`}: ${Math.round(measured.reqPerSec)} req/s, p50 ${measured.p50Ms} ms` +
+      (row.ok ? '' : `  FAILED: ${JSON.stringify(measured.statuses)}, ${measured.errors} errors`),
+  );
+  return row;
+}
+
 /** Measures every route on the running API against the ceilings of the same run. */
 async function measureRoutes(
   server: ServerProcess,
@@ -334,30 +367,41 @@ async function measureRoutes(
   const context = await routeContext(server);
   const rows: RouteRow[] = [];
   for (const route of routes) {
-    const measured = await warmThenLoad(server, route.request(context), route.expectedStatus, '/api/health');
-    const ceiling = ceilings.find((row) => row.kind === route.ceiling)?.reqPerSec ?? 0;
-    const ratio = ceiling > 0 ? measured.reqPerSec / ceiling : 0;
-    // The ratio targets are the issue's on PostgreSQL; on PGlite the ratio is shown, not judged.
-    const ratioOk = route.target === null || dialect !== 'postgres' ? null : ratio >= route.target;
-    const rssOk = measured.peakRssMb <= RSS_TARGET_MB[dialect];
-    const row: RouteRow = {
-      name: route.name,
-      label: route.label,
-      ceiling: route.ceiling,
-      ...measured,
-      ratio,
-      target: route.target,
-      ratioOk,
-      rssOk,
-      ok: measured.unexpected === 0 && measured.requests > 0,
-    };
-    rows.push(row);
-    console.log(
-      `  ${route.name}: ${Math.round(measured.reqPerSec)} req/s, p50 ${measured.p50Ms} ms` +
-        (row.ok ? '' : `  FAILED: ${JSON.stringify(measured.statuses)}, ${measured.errors} errors`),
-    );
+    rows.push(await measureRoute(server, context, dialect, ceilings, route));
   }
   return rows;
+}
+
+/** Starts the API once on a database so that it migrates and seeds the demo, and stops it. */
+async function seedDatabase(command: ServerCommand, env: NodeJS.ProcessEnv): Promise<void> {
+  const seeding = await startServer({
+    name: 'API (seeding)',
+    args: command.args,
+    env,
+    port: await getPort({ host: '127.0.0.1' }),
+    readyPath: '/api/health',
+  });
+  await stopServer(seeding);
+}
+
+/** Starts the API for measuring, and reads its resident memory once the start has settled. */
+async function startMeasuredApi(
+  command: ServerCommand,
+  env: NodeJS.ProcessEnv,
+  name: string,
+): Promise<{ server: ServerProcess; idleRssMb: number }> {
+  const server = await startServer({
+    name,
+    args: command.args,
+    env,
+    port: await getPort({ host: '127.0.0.1' }),
+    readyPath: '/api/health',
+  });
+  // The start's own background work (PGlite's analyze) settles before memory is read.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleRssMb = rssMb(server.pid);
+  console.log(`  ${name} resident memory with the demo loaded: ${idleRssMb.toFixed(0)} MB`);
+  return { server, idleRssMb };
 }
 
 /**
@@ -373,27 +417,10 @@ async function measureDatabase(
 ): Promise<DatabaseResult> {
   const env = serverEnv(database);
   console.log(`\n${dialect} (${database.name}): seeding the demo`);
-  const seeding = await startServer({
-    name: 'API (seeding)',
-    args: command.args,
-    env,
-    port: await getPort({ host: '127.0.0.1' }),
-    readyPath: '/api/health',
-  });
-  await stopServer(seeding);
+  await seedDatabase(command, env);
   const ceilings = await measureCeilings(env);
-  const server = await startServer({
-    name: 'API',
-    args: command.args,
-    env,
-    port: await getPort({ host: '127.0.0.1' }),
-    readyPath: '/api/health',
-  });
+  const { server, idleRssMb } = await startMeasuredApi(command, env, 'API');
   try {
-    // The start's own background work (PGlite's analyze) settles before memory is read.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const idleRssMb = rssMb(server.pid);
-    console.log(`  API resident memory with the demo loaded: ${idleRssMb.toFixed(0)} MB`);
     const rows = await measureRoutes(server, dialect, ceilings, routes);
     return { dialect, database: database.name, idleRssMb, ceilings, routes: rows };
   } catch (error) {
@@ -500,6 +527,8 @@ type ResultsFile = {
     date: string;
     server: string;
     result: DatabaseResult;
+    /** The same rows on a database with only the demo, each measured beside its large-data row. */
+    small?: DatabaseResult;
     ratios: Record<string, { large: number; small: number | null; ratio: number | null; ok: boolean | null }>;
   };
 };
@@ -621,9 +650,12 @@ export async function runLoadBench(options: {
 }
 
 /**
- * `--large`: the PostgreSQL measurements on `muster_bench_large` (left as it is), each route's
- * req/s against its small-data figure in bench/results.json. Answers the exit code: 2 when the
- * database is missing, 1 on a failed row or (unless `allowMiss`) a ratio under 0.8.
+ * `--large`: each route on `muster_bench_large` (left as it is) against the same route on a fresh
+ * database with only the demo, measured in pairs, row by row, in this run: two API processes run
+ * side by side, only one of them loaded at a time, so that the machine's drift (this 2-core VM's
+ * speed moves by a third within minutes) falls on both figures of a pair alike. The ceilings are
+ * measured once, on the large database. Answers the exit code: 2 when the database is missing,
+ * 1 on a failed row or (unless `allowMiss`) a large/small ratio under 0.8.
  */
 export async function runLargeLoadBench(options: { allowMiss: boolean }): Promise<number> {
   const admin = await postgresAdmin();
@@ -632,43 +664,100 @@ export async function runLargeLoadBench(options: { allowMiss: boolean }): Promis
     return 2;
   }
   const found = await admin.query('select 1 from pg_database where datname = $1', [LARGE_DATABASE]);
-  await admin.end();
   if (found.rowCount === 0) {
+    await admin.end();
     console.log(
       `--large: the database ${LARGE_DATABASE} does not exist; fill it first with npm run bench:data`,
     );
     return 2;
   }
-  const previous = readResults();
-  const small = previous.databases?.postgres;
-  if (!small) {
-    console.log(
-      '--large: bench/results.json has no PostgreSQL figures to compare with; run npm run bench -- --only load first.',
-    );
-  }
   const command = serverCommand();
-  console.log(`\nLoad on large data: the API runs as ${command.description}`);
-  const result = await measureDatabase(command, 'postgres', {
-    databaseUrl: urlOf(LARGE_DATABASE),
-    name: LARGE_DATABASE,
-  });
-  printTable(result);
-  const ratios: NonNullable<ResultsFile['large']>['ratios'] = {};
-  console.log(`\nLarge against small data (req/s; target >= ${LARGE_TARGET}):`);
-  for (const row of result.routes) {
-    const before = small?.routes.find((candidate) => candidate.name === row.name)?.reqPerSec ?? null;
-    const ratio = before ? row.reqPerSec / before : null;
-    const ok = ratio === null ? null : ratio >= LARGE_TARGET;
-    ratios[row.name] = { large: row.reqPerSec, small: before, ratio, ok };
-    console.log(
-      `  ${mark(ok).padEnd(4)} ${row.name.padEnd(26)} ${fmt(row.reqPerSec).padStart(6)} / ${before === null ? '-' : fmt(before)} = ${ratio === null ? '-' : fmt(ratio, 2)}`,
-    );
+  console.log(
+    `\nLoad on large data, each row paired with small data: the API runs as ${command.description}`,
+  );
+  const smallName = `muster_bench_${process.pid}`;
+  const large = { databaseUrl: urlOf(LARGE_DATABASE), name: LARGE_DATABASE };
+  const small = { databaseUrl: urlOf(smallName), name: smallName };
+  const servers: ServerProcess[] = [];
+  try {
+    await admin.query(`drop database if exists ${smallName} with (force)`);
+    await admin.query(`create database ${smallName}`);
+    console.log(`\npostgres (${LARGE_DATABASE} and ${smallName}): seeding the demo`);
+    await seedDatabase(command, serverEnv(large));
+    await seedDatabase(command, serverEnv(small));
+    const ceilings = await measureCeilings(serverEnv(large));
+    const largeApi = await startMeasuredApi(command, serverEnv(large), 'API');
+    servers.push(largeApi.server);
+    const smallApi = await startMeasuredApi(command, serverEnv(small), 'API on small data');
+    servers.push(smallApi.server);
+    const largeContext = await routeContext(largeApi.server);
+    const smallContext = await routeContext(smallApi.server);
+    const largeRows: RouteRow[] = [];
+    const smallRows: RouteRow[] = [];
+    for (const [index, route] of LOAD_ROUTES.entries()) {
+      // Which of the pair goes first alternates, so neither always meets the machine warmer.
+      const measureLarge = async () =>
+        largeRows.push(await measureRoute(largeApi.server, largeContext, 'postgres', ceilings, route));
+      const measureSmall = async () =>
+        smallRows.push(await measureRoute(smallApi.server, smallContext, 'postgres', ceilings, route));
+      if (index % 2 === 0) {
+        await measureSmall();
+        await measureLarge();
+      } else {
+        await measureLarge();
+        await measureSmall();
+      }
+    }
+    const result: DatabaseResult = {
+      dialect: 'postgres',
+      database: LARGE_DATABASE,
+      idleRssMb: largeApi.idleRssMb,
+      ceilings,
+      routes: largeRows,
+    };
+    const smallResult: DatabaseResult = {
+      dialect: 'postgres',
+      database: `${smallName} (the demo only, paired with ${LARGE_DATABASE} row by row)`,
+      idleRssMb: smallApi.idleRssMb,
+      ceilings,
+      routes: smallRows,
+    };
+    printTable(result);
+    printTable(smallResult);
+    const ratios: NonNullable<ResultsFile['large']>['ratios'] = {};
+    console.log(`\nLarge against small data (req/s of each pair; target >= ${LARGE_TARGET}):`);
+    for (const row of result.routes) {
+      const before = smallRows.find((candidate) => candidate.name === row.name)?.reqPerSec ?? null;
+      const ratio = before ? row.reqPerSec / before : null;
+      const ok = ratio === null ? null : ratio >= LARGE_TARGET;
+      ratios[row.name] = { large: row.reqPerSec, small: before, ratio, ok };
+      console.log(
+        `  ${mark(ok).padEnd(4)} ${row.name.padEnd(26)} ${fmt(row.reqPerSec).padStart(6)} / ${before === null ? '-' : fmt(before)} = ${ratio === null ? '-' : fmt(ratio, 2)}`,
+      );
+    }
+    writeResults({
+      ...readResults(),
+      large: {
+        date: new Date().toISOString(),
+        server: command.description,
+        result,
+        small: smallResult,
+        ratios,
+      },
+    });
+    const answered = [...largeRows, ...smallRows].every((row) => row.ok);
+    const kept = Object.values(ratios).every((entry) => entry.ok !== false);
+    return answered && (options.allowMiss || kept) ? 0 : 1;
+  } catch (error) {
+    for (const server of servers) {
+      console.error(server.output());
+    }
+    throw error;
+  } finally {
+    for (const server of servers) {
+      await stopServer(server);
+    }
+    await admin.query(`drop database if exists ${smallName} with (force)`);
+    await admin.end();
   }
-  writeResults({
-    ...previous,
-    large: { date: new Date().toISOString(), server: command.description, result, ratios },
-  });
-  const answered = result.routes.every((row) => row.ok);
-  const kept = Object.values(ratios).every((entry) => entry.ok !== false);
-  return answered && (options.allowMiss || kept) ? 0 : 1;
 }
