@@ -449,6 +449,21 @@ export function urlOf(database: string): string {
   return url.toString();
 }
 
+/**
+ * Runs `work` on a fresh database of its own (`muster_bench_<pid>`), dropped afterwards whatever
+ * happens, and answers what `work` answers.
+ */
+async function withScratchDatabase<T>(admin: pg.Client, work: (name: string) => Promise<T>): Promise<T> {
+  const name = `muster_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name} with (force)`);
+  try {
+    await admin.query(`create database ${name}`);
+    return await work(name);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
 const fmt = (value: number, digits = 0) => value.toFixed(digits);
 const mark = (ok: boolean | null) => (ok === null ? '-' : ok ? 'ok' : 'MISS');
 
@@ -620,13 +635,13 @@ export async function runLoadBench(options: {
   } else if (typeof admin === 'string') {
     console.log(`\nskip PostgreSQL: no server at ${adminUrl} (${admin})`);
   } else {
-    const name = `muster_bench_${process.pid}`;
     try {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name}`);
-      results.push(await measureDatabase(command, 'postgres', { databaseUrl: urlOf(name), name }, routes));
+      results.push(
+        await withScratchDatabase(admin, (name) =>
+          measureDatabase(command, 'postgres', { databaseUrl: urlOf(name), name }, routes),
+        ),
+      );
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   }
@@ -675,13 +690,23 @@ export async function runLargeLoadBench(options: { allowMiss: boolean }): Promis
   console.log(
     `\nLoad on large data, each row paired with small data: the API runs as ${command.description}`,
   );
-  const smallName = `muster_bench_${process.pid}`;
+  try {
+    return await withScratchDatabase(admin, (smallName) => measurePairs(command, smallName, options));
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The pairs of `--large`: the large database against `smallName`, freshly created and empty. */
+async function measurePairs(
+  command: ServerCommand,
+  smallName: string,
+  options: { allowMiss: boolean },
+): Promise<number> {
   const large = { databaseUrl: urlOf(LARGE_DATABASE), name: LARGE_DATABASE };
   const small = { databaseUrl: urlOf(smallName), name: smallName };
   const servers: ServerProcess[] = [];
   try {
-    await admin.query(`drop database if exists ${smallName} with (force)`);
-    await admin.query(`create database ${smallName}`);
     console.log(`\npostgres (${LARGE_DATABASE} and ${smallName}): seeding the demo`);
     await seedDatabase(command, serverEnv(large));
     await seedDatabase(command, serverEnv(small));
@@ -757,7 +782,5 @@ export async function runLargeLoadBench(options: { allowMiss: boolean }): Promis
     for (const server of servers) {
       await stopServer(server);
     }
-    await admin.query(`drop database if exists ${smallName} with (force)`);
-    await admin.end();
   }
 }
