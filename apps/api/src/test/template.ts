@@ -59,7 +59,8 @@ async function dumpStartingCopy(client: PGlite): Promise<Blob> {
   if (current === undefined) {
     throw new Error('PGlite did not name its current WAL segment');
   }
-  const { FS } = client.Module;
+  // PGlite types its module's file system with Emscripten's types, which are not installed here.
+  const { FS } = client.Module as unknown as { FS: EmscriptenFs };
   for (const name of FS.readdir(PGLITE_WAL_DIRECTORY)) {
     if (/^[0-9A-F]{24}$/.test(name) && name > current) {
       FS.unlink(`${PGLITE_WAL_DIRECTORY}/${name}`);
@@ -67,6 +68,9 @@ async function dumpStartingCopy(client: PGlite): Promise<Blob> {
   }
   return client.dumpDataDir('none');
 }
+
+/** The part of Emscripten's file system that {@link dumpStartingCopy} uses. */
+type EmscriptenFs = { readdir(path: string): string[]; unlink(path: string): void };
 
 /** Name of the migrated, empty PostgreSQL template database for this schema. */
 export function postgresTemplateName(digest: string): string {
