@@ -34,9 +34,17 @@ async function activeOption(page: Page, list: Locator): Promise<Locator> {
   return page.locator(`[id="${id}"]`);
 }
 
-async function expectActive(page: Page, list: Locator, name: string): Promise<void> {
+async function expectActive(
+  page: Page,
+  list: Locator,
+  name: string,
+  options: { timeout?: number } = {},
+): Promise<void> {
   await expect
-    .poll(async () => (await activeOption(page, list)).locator('.telephone-input__name').textContent())
+    .poll(
+      async () => (await activeOption(page, list)).locator('.telephone-input__name').textContent(),
+      options,
+    )
     .toBe(name);
 }
 
@@ -94,11 +102,7 @@ test.describe('telephone country list by keyboard alone', () => {
     await expect(async () => {
       await page.waitForTimeout(250);
       await page.keyboard.type('fra');
-      await expect
-        .poll(async () => (await activeOption(page, list)).locator('.telephone-input__name').textContent(), {
-          timeout: 1_000,
-        })
-        .toBe('France');
+      await expectActive(page, list, 'France', { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
     await page.keyboard.press('Enter');
     await expect(list).toBeHidden();
