@@ -13,7 +13,6 @@ import { seedReferenceData } from '../db/seed/reference-data.js';
 import { createOrganisation, type TestOrganisation } from './factories/organisation.js';
 import {
   ensureTemplates,
-  migrationsDigest,
   migrationsFolder as migrationsFolderPath,
   pgliteTemplatePath,
   postgresTemplateName,
@@ -40,8 +39,7 @@ const postgresAdminUrl = process.env.MUSTER_TEST_DATABASE_URL;
 export async function createTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const migrationsFolder = migrationsFolderPath();
   // Normally built by the global setup; built here too so a single file can run on its own.
-  await ensureTemplates(postgresAdminUrl);
-  const digest = migrationsDigest(migrationsFolder);
+  const digest = await ensureTemplates(postgresAdminUrl);
   if (!postgresAdminUrl) {
     // The product's buffer pool (24 MB), not PGlite's default 128 MB: zeroing that took about
     // half of each copy's start-up, and a test should run on the pool the product runs on.

@@ -79,9 +79,9 @@ export function postgresTemplateName(digest: string): string {
 
 /**
  * Migrates an empty database once per schema version, so each test file copies it instead of
- * running initdb and every migration again.
+ * running initdb and every migration again. Answers the schema version's digest, which names both.
  */
-export async function ensureTemplates(postgresAdminUrl: string | undefined): Promise<void> {
+export async function ensureTemplates(postgresAdminUrl: string | undefined): Promise<string> {
   const folder = migrationsFolder();
   const digest = migrationsDigest(folder);
   const file = pgliteTemplatePath(digest);
@@ -130,6 +130,7 @@ export async function ensureTemplates(postgresAdminUrl: string | undefined): Pro
       await admin.end();
     }
   }
+  return digest;
 }
 
 function removeStalePgliteTemplates(current: string): void {
