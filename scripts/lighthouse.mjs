@@ -234,7 +234,9 @@ function failingAudits(lhr, categoryId) {
   return refs
     .map((ref) => {
       const audit = lhr.audits[ref.id];
-      const nodes = (audit.details?.items ?? [])
+      // Some audits (insights) give their details as an object, not a list of items.
+      const items = Array.isArray(audit.details?.items) ? audit.details.items : [];
+      const nodes = items
         .map((item) => item.node?.snippet ?? item.node?.selector)
         .filter(Boolean)
         .slice(0, 5);
