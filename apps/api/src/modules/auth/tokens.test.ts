@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTokenService, tokenAudiences, type TokenKind } from './tokens.js';
 
@@ -102,5 +102,63 @@ describe('verification', () => {
     for (const junk of ['', 'abc', 'a.b.c', '....']) {
       expect(await tokens.verify('session', junk)).toBeNull();
     }
+  });
+});
+
+describe('standard tokens (signed by fast-jwt; jose, another implementation, checks them here)', () => {
+  const key = new TextEncoder().encode(secret);
+  /** A session token as jose signs it, with `drop` left out of its registered claims. */
+  const joseToken = (drop?: 'iss' | 'aud') => {
+    const token = new SignJWT({ kind: 'session' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('7')
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime('1m');
+    if (drop !== 'iss') {
+      token.setIssuer(issuer);
+    }
+    if (drop !== 'aud') {
+      token.setAudience(tokenAudiences.session);
+    }
+    return token.sign(key);
+  };
+
+  it('signs an HS256 JWT that a standard verifier accepts, with the claims it was given', async () => {
+    const issuedAt = new Date('2026-11-30T09:00:00Z');
+    const expiresAt = new Date('2026-11-30T10:00:00Z');
+    const jti = randomUUID();
+    const token = await tokens.sign('login_link', {
+      subject: '7',
+      jti,
+      issuedAt,
+      expiresAt,
+      claims: { redirect: '/portal' },
+    });
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer,
+      audience: tokenAudiences.login_link,
+      currentDate: new Date('2026-11-30T09:30:00Z'),
+    });
+    expect(payload).toEqual({
+      redirect: '/portal',
+      kind: 'login_link',
+      iss: issuer,
+      aud: tokenAudiences.login_link,
+      sub: '7',
+      jti,
+      iat: issuedAt.getTime() / 1000,
+      exp: expiresAt.getTime() / 1000,
+    });
+  });
+
+  it('accepts a token another implementation signed with the secret (tokens issued before a deploy stay good)', async () => {
+    expect(await tokens.verify('session', await joseToken())).toMatchObject({ kind: 'session', sub: '7' });
+  });
+
+  it.each(['iss', 'aud'] as const)('refuses a token without its %s claim', async (claim) => {
+    expect(await tokens.verify('session', await joseToken(claim))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 
 /**
  * Every kind of token the server signs, each with its own audience. A token is accepted only
@@ -16,9 +16,15 @@ export const tokenAudiences = {
 export type TokenKind = keyof typeof tokenAudiences;
 
 /** The only algorithm accepted: `none`, asymmetric algorithms and algorithm confusion are refused. */
-const ALGORITHMS = ['HS256'];
+const ALGORITHM = 'HS256';
 
-export type VerifiedToken = JWTPayload & {
+/** Claims every token must carry; the issuer and audience checks apply only to claims present. */
+const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'jti', 'exp', 'iat'];
+
+export type VerifiedToken = Record<string, unknown> & {
+  iss?: string;
+  aud?: string | string[];
+  nbf?: number;
   kind: TokenKind;
   sub: string;
   jti: string;
@@ -50,46 +56,52 @@ export type TokenService = {
   ): Promise<VerifiedToken | null>;
 };
 
-/** Creates the signer and verifier over one HMAC secret; `issuer` is PUBLIC_ORIGIN. */
+/**
+ * Creates the signer and verifier over one HMAC secret; `issuer` is PUBLIC_ORIGIN. fast-jwt signs
+ * and checks HS256 with node:crypto in the calling thread; jose's WebCrypto HMAC is a job on
+ * libuv's thread pool in Node 20, a round trip that cost a full submit a seventh of its throughput
+ * (docs/performance.md, "30 Nov (second session)"). The tokens are the same standard JWTs.
+ */
 export function createTokenService(secret: string, issuer: string): TokenService {
-  // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify.
-  const key = crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  const signer = createSigner({ key: secret, algorithm: ALGORITHM });
+  // One verifier per kind and grace period (a handful in all), each bound to the kind's audience.
+  const verifiers = new Map<string, (token: string) => Record<string, unknown>>();
+  const verifierFor = (kind: TokenKind, graceSeconds: number) => {
+    const name = `${kind}:${graceSeconds}`;
+    let verifier = verifiers.get(name);
+    if (!verifier) {
+      verifier = createVerifier({
+        key: secret,
+        algorithms: [ALGORITHM],
+        allowedIss: issuer,
+        allowedAud: tokenAudiences[kind],
+        requiredClaims: REQUIRED_CLAIMS,
+        clockTolerance: graceSeconds * 1000,
+      }) as (token: string) => Record<string, unknown>;
+      verifiers.set(name, verifier);
+    }
+    return verifier;
+  };
   return {
     async sign(kind, { subject, jti, expiresAt, issuedAt = new Date(), claims = {} }) {
-      return (
-        new SignJWT({ ...claims, kind })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setIssuer(issuer)
-          .setAudience(tokenAudiences[kind])
-          .setSubject(subject)
-          .setJti(jti)
-          // The caller's clock reading, so that exp - iat is exactly the lifetime it meant.
-          .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
-          .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-          .sign(await key)
-      );
+      return signer({
+        ...claims,
+        kind,
+        iss: issuer,
+        aud: tokenAudiences[kind],
+        sub: subject,
+        jti,
+        // The caller's clock reading, so that exp - iat is exactly the lifetime it meant.
+        iat: Math.floor(issuedAt.getTime() / 1000),
+        exp: Math.floor(expiresAt.getTime() / 1000),
+      });
     },
     async verify(kind, token, options = {}) {
       try {
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: ALGORITHMS,
-          issuer,
-          audience: tokenAudiences[kind],
-          requiredClaims: ['sub', 'jti', 'exp', 'iat'],
-          clockTolerance: options.expiredGraceSeconds ?? 0,
-        });
-        if (payload.kind !== kind) {
-          return null;
-        }
-        return payload as VerifiedToken;
+        const payload = verifierFor(kind, options.expiredGraceSeconds ?? 0)(token);
+        return payload.kind === kind ? (payload as VerifiedToken) : null;
       } catch (error) {
-        if (error instanceof errors.JOSEError || error instanceof TypeError) {
+        if (error instanceof TokenError) {
           return null;
         }
         throw error;
