@@ -19,8 +19,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
@@ -28,6 +26,7 @@ import { migrationsFolderOf, openDatabase } from '../src/db/client.js';
 import { organisationHosts } from '../src/db/schema/index.js';
 import { DEMO_HOSTS, seedDemo } from '../src/db/seed/demo.js';
 import { seedReferenceData } from '../src/db/seed/reference-data.js';
+import { collectGarbage } from '../src/test/collect-garbage.js';
 import { runDurabilityBench } from './durability.js';
 import { runGeocodeBench } from './geocode-search.js';
 import { LARGE_DATABASE, postgresAdmin, runLargeLoadBench, runLoadBench, urlOf, type Dialect } from './load.js';
@@ -102,13 +101,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/**
- * A full garbage collection (from a process started without `--expose-gc`), then a moment for the
- * freed memory to go back to the system, which happens off the main thread.
- */
+/** A full garbage collection, then a moment for the freed memory to go back to the system (off the main thread). */
 async function settleMemory(): Promise<void> {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
+  collectGarbage();
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 

@@ -1,8 +1,7 @@
-import vm from 'node:vm';
-import v8 from 'node:v8';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions } from './db/schema/index.js';
+import { collectGarbage } from './test/collect-garbage.js';
 import { createTestContext, type TestContext } from './test/context.js';
 import { bearerFor } from './test/factories/catalogue.js';
 import { createOrganisation, type TestOrganisation } from './test/factories/organisation.js';
@@ -197,10 +196,8 @@ function nextAddress(): string {
 }
 
 function heapAfterGc(): number {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  gc();
+  collectGarbage();
+  collectGarbage();
   return process.memoryUsage().heapUsed;
 }
 

@@ -160,9 +160,10 @@ const VERIFIED_SESSIONS_KEPT = 1_000;
  * request presents its token, and checking it (then an HMAC through WebCrypto, an async job) was a
  * fifth of a catalogue index's CPU; parsing and checking it again still costs more than a look-up.
  * What is kept depends only on the token's text and the secret; the expiry (and not-before) claims
- * are checked again against the clock on each use, as the verifier checks them. Revocation is not decided here: the session look-up
- * (`verifySessionToken`) reads the token and its sign-in, kept until a write to them. Verifications
- * with a grace period (renewal, sign-out) and other kinds of token are passed through.
+ * are checked again against the clock on each use, as the verifier checks them. Revocation is not
+ * decided here: the session look-up (`verifySessionToken`) reads the token and its sign-in, kept
+ * until a write to them. Verifications with a grace period (renewal, sign-out) and other kinds of
+ * token are passed through.
  */
 export function rememberVerifiedSessions(tokens: TokenService, kept = VERIFIED_SESSIONS_KEPT): TokenService {
   // Least recently used first beyond `kept`; each token at most until its expiry (clock: Date.now()).
@@ -178,8 +179,8 @@ export function rememberVerifiedSessions(tokens: TokenService, kept = VERIFIED_S
         return known;
       }
       const payload = await tokens.verify(kind, token, options);
-      // Kept until the second its `exp` claim names, as the verifier reads it (lru-cache drops an entry
-      // once more than its ttl has passed, and takes a ttl of 0 as none).
+      // Kept until the second its `exp` claim names, as the verifier reads it (lru-cache drops an
+      // entry once more than its ttl has passed, and takes a ttl of 0 as none).
       const ttl = payload ? payload.exp * 1000 - Date.now() - 1 : 0;
       if (payload && ttl > 0) {
         // Shared by every request that presents the token: nobody may change it.
