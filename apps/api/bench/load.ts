@@ -62,6 +62,8 @@ type RouteRow = Measured & {
   label: string;
   ceiling: CeilingKind;
   ratio: number;
+  /** The row's ratio to its floor (`LoadRoute.floor`), when it has one: shown, never judged. */
+  floor: { kind: CeilingKind; ratio: number } | null;
   target: number | null;
   ratioOk: boolean | null;
   rssOk: boolean;
@@ -245,18 +247,8 @@ async function measureCeilings(env: NodeJS.ProcessEnv): Promise<CeilingRow[]> {
       readyPath: spec.readyPath,
     });
     try {
-      const measured = await warmThenLoad(
-        server,
-        {
-          method: spec.method,
-          path: spec.path,
-          ...(spec.body === undefined
-            ? {}
-            : { body: spec.body, headers: { 'content-type': 'application/json' } }),
-        },
-        200,
-        spec.readyPath,
-      );
+      const { readyPath, ...request } = spec;
+      const measured = await warmThenLoad(server, request, 200, readyPath);
       rows.push({ kind, ...measured });
       console.log(`  ceiling ${kind}: ${Math.round(measured.reqPerSec)} req/s, p50 ${measured.p50Ms} ms`);
     } finally {
@@ -334,8 +326,11 @@ async function measureRoute(
   route: LoadRoute,
 ): Promise<RouteRow> {
   const measured = await warmThenLoad(server, route.request(context), route.expectedStatus, '/api/health');
-  const ceiling = ceilings.find((row) => row.kind === route.ceiling)?.reqPerSec ?? 0;
-  const ratio = ceiling > 0 ? measured.reqPerSec / ceiling : 0;
+  const ratioTo = (kind: CeilingKind) => {
+    const ceiling = ceilings.find((row) => row.kind === kind)?.reqPerSec ?? 0;
+    return ceiling > 0 ? measured.reqPerSec / ceiling : 0;
+  };
+  const ratio = ratioTo(route.ceiling);
   // The ratio targets are the issue's on PostgreSQL; on PGlite the ratio is shown, not judged.
   const ratioOk = route.target === null || dialect !== 'postgres' ? null : ratio >= route.target;
   const rssOk = measured.peakRssMb <= RSS_TARGET_MB[dialect];
@@ -345,6 +340,7 @@ async function measureRoute(
     ceiling: route.ceiling,
     ...measured,
     ratio,
+    floor: route.floor === undefined ? null : { kind: route.floor, ratio: ratioTo(route.floor) },
     target: route.target,
     ratioOk,
     rssOk,
@@ -484,6 +480,7 @@ function printTable(result: DatabaseResult): void {
     'ratio',
     'target',
     'ratio',
+    'of floor',
     `RSS<=${rssTarget}`,
     'status',
   ];
@@ -496,6 +493,7 @@ function printTable(result: DatabaseResult): void {
       fmt(ceiling.p99Ms),
       fmt(ceiling.peakRssMb),
       fmt(ceiling.cpuUsPerRequest),
+      '',
       '',
       '',
       '',
@@ -516,6 +514,7 @@ function printTable(result: DatabaseResult): void {
       fmt(row.ratio, 3),
       row.target === null ? '-' : `>=${row.target}`,
       mark(row.ratioOk),
+      row.floor === null ? '-' : `${fmt(row.floor.ratio, 3)} ${row.floor.kind}`,
       mark(row.rssOk),
       row.ok ? 'ok' : `FAIL ${JSON.stringify(row.statuses)} errors ${row.errors}`,
     ]);
