@@ -79,12 +79,16 @@ async function main(kind: string): Promise<void> {
       return { data: row };
     });
     if (kind === 'form') {
-      app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) => {
-        const form = await new Response(body, {
-          headers: { 'content-type': request.headers['content-type'] ?? '' },
-        }).formData();
-        return Object.fromEntries(form);
-      });
+      app.addContentTypeParser(
+        'multipart/form-data',
+        { parseAs: 'buffer' },
+        async (request: FastifyRequest, body: Buffer) => {
+          const form = await new Response(body, {
+            headers: { 'content-type': request.headers['content-type'] ?? '' },
+          }).formData();
+          return Object.fromEntries(form);
+        },
+      );
       app.post<{ Body: Record<string, unknown> }>('/form', async (request) => {
         const row = await userById(1);
         return { data: { valid: row !== undefined && Object.keys(request.body).length > 0 } };
