@@ -20,7 +20,7 @@ import { migrationsFolderOf, openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema/index.js';
 import { findPackageRoot } from '../src/config/package-root.js';
 import { hashPassword, verifyPassword } from '../src/modules/auth/passwords.js';
-import { dryRunFields, multipartBody, multipartType, nextEmail, type LoadRequest } from './load-routes.js';
+import { dryRunRequest, type LoadRequest } from './load-routes.js';
 
 export const CEILING_KINDS = ['hello', 'select', 'argon2', 'form'] as const;
 export type CeilingKind = (typeof CEILING_KINDS)[number];
@@ -39,16 +39,7 @@ export const ceilingRequests: Record<CeilingKind, LoadRequest & { readyPath: str
     body: JSON.stringify({ password: 'Volunteer123' }),
     readyPath: '/ready',
   },
-  form: {
-    method: 'POST',
-    path: '/form',
-    headers: { 'content-type': multipartType },
-    setupRequest: (request) => ({
-      ...request,
-      body: multipartBody(dryRunFields(FORM_IDS, nextEmail('floor'))),
-    }),
-    readyPath: '/user/1',
-  },
+  form: { ...dryRunRequest('/form', FORM_IDS, 'floor'), readyPath: '/user/1' },
 };
 
 /** The database of `select` and `form`: the API's own handle on the API's database. */

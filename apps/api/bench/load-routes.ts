@@ -49,7 +49,7 @@ export const HOST = 'localhost';
 
 let sequence = 0;
 /** A fresh address per request: the check-email and new-applicant rows never repeat one. */
-export function nextEmail(prefix: string): string {
+function nextEmail(prefix: string): string {
   sequence += 1;
   return `${prefix}-${process.pid}-${sequence}-${randomUUID().slice(0, 8)}@bench.example`;
 }
@@ -64,7 +64,7 @@ export function multipartBody(fields: ReadonlyArray<readonly [string, string | n
   );
   return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }
-export const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
+const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
 
 /** The demo's ids that the application form's answers name. */
 type FormIds = Pick<RouteContext, 'motivationId' | 'consentOptionId' | 'timeslotId'>;
@@ -82,8 +82,24 @@ function quickHelpAnswers(context: FormIds): Array<[string, string | number]> {
   ];
 }
 
+/**
+ * A POST of a new adult applicant's whole quick-help form, checked only, with a new address each
+ * request: the dry run's row, and the `form` floor (bench/ceilings.ts) with the very same body.
+ */
+export function dryRunRequest(path: string, ids: FormIds, emailPrefix: string): LoadRequest {
+  return {
+    method: 'POST',
+    path,
+    headers: { 'content-type': multipartType },
+    setupRequest: (request) => ({
+      ...request,
+      body: multipartBody(dryRunFields(ids, nextEmail(emailPrefix))),
+    }),
+  };
+}
+
 /** A new adult applicant's whole quick-help form, checked only (`validateOnly=1`). */
-export function dryRunFields(context: FormIds, email: string): Array<[string, string | number]> {
+function dryRunFields(context: FormIds, email: string): Array<[string, string | number]> {
   return [
     ['email', email],
     ['email_confirm', email],
@@ -170,26 +186,18 @@ export const LOAD_ROUTES: readonly LoadRoute[] = [
   },
   {
     name: 'apply-validate',
-    floor: 'form',
     label: 'POST /api/opportunities/quick-help/apply validateOnly (multipart, new applicant)',
     ceiling: 'select',
+    floor: 'form',
     target: 0.5,
     expectedStatus: 200,
-    request: (context) => ({
-      method: 'POST',
-      path: '/api/opportunities/quick-help/apply',
-      headers: { 'content-type': multipartType },
-      setupRequest: (request) => ({
-        ...request,
-        body: multipartBody(dryRunFields(context, nextEmail('dry-run'))),
-      }),
-    }),
+    request: (context) => dryRunRequest('/api/opportunities/quick-help/apply', context, 'dry-run'),
   },
   {
     name: 'apply-submit',
-    floor: 'form',
     label: 'POST /api/opportunities/quick-help/apply full submit (multipart, signed in, Idempotency-Key)',
     ceiling: 'select',
+    floor: 'form',
     target: 0.15,
     expectedStatus: 201,
     request: (context) => ({
