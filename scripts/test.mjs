@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-output');
@@ -17,8 +18,24 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-/** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean, seconds?: number}[]} */
+/** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean, seconds?: number, failures?: string[]}[]} */
 const results = [];
+/** How many lines of each failure's message the summary repeats. */
+const FAILURE_LINES = 6;
+
+/**
+ * A failure's first lines, indented under its name: the summary is the part of a long CI log that
+ * is always read, so it says which test failed and why, not only how many.
+ */
+function describeFailure(name, messages) {
+  const lines = stripVTControlCharacters(messages.join('\n'))
+    .split('\n')
+    // The assertion and the project's own frames; the test runner's frames say nothing.
+    .filter((line) => line.trim() !== '' && !/^\s*at .*(node_modules|node:|<anonymous>)/.test(line))
+    .slice(0, FAILURE_LINES);
+  return [name, ...lines.map((line) => `      ${line.slice(0, 300)}`)].join('\n');
+}
+
 /** When the stage now running started, so that the summary shows where CI's time goes. */
 let stageStart = Date.now();
 
@@ -56,13 +73,25 @@ function vitest(name, workspace, env = {}, extraArgs = []) {
   let passed = 0;
   let failed = ok ? 0 : 1;
   let skipped = 0;
+  /** @type {string[]} */
+  let failures = [];
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed = json.numPassedTests;
     failed = json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
     skipped = json.numPendingTests + json.numTodoTests;
+    failures = json.testResults.flatMap((file) => {
+      const where = path.relative(path.join(root, workspace), file.name);
+      const tests = file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => describeFailure(`${where} › ${test.fullName}`, test.failureMessages ?? []));
+      // A file that failed to load (or whose hooks threw) has no failed test to name.
+      return tests.length === 0 && file.status === 'failed'
+        ? [describeFailure(where, [file.message ?? ''])]
+        : tests;
+    });
   }
-  record({ name, passed, failed, skipped, ok });
+  record({ name, passed, failed, skipped, ok, failures });
 }
 
 function playwright(name) {
@@ -76,8 +105,11 @@ function playwright(name) {
   let passed = 0;
   let failed = ok ? 0 : 1;
   let skipped = 0;
+  /** @type {string[]} */
+  let failures = [];
   if (fs.existsSync(report)) {
-    const { stats } = JSON.parse(fs.readFileSync(report, 'utf8'));
+    const { stats, suites } = JSON.parse(fs.readFileSync(report, 'utf8'));
+    failures = unexpectedSpecs(suites ?? []);
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1);
     skipped = stats.skipped;
@@ -85,7 +117,22 @@ function playwright(name) {
       console.log(`${stats.flaky} flaky: passed only on retry (listed above as flaky)`);
     }
   }
-  record({ name, passed, failed, skipped, ok });
+  record({ name, passed, failed, skipped, ok, failures });
+}
+
+/** Playwright's failed specs (every retry failed), named by file and title, with the last error. */
+function unexpectedSpecs(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const last = test.results?.at(-1);
+          return describeFailure(`${spec.file}:${spec.line} › ${spec.title}`, [last?.error?.message ?? '']);
+        }),
+    ),
+    ...unexpectedSpecs(suite.suites ?? []),
+  ]);
 }
 
 /**
@@ -162,6 +209,9 @@ for (const r of results) {
   failed += r.failed;
   skipped += r.skipped;
   console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${r.seconds ?? 0} s)`);
+  for (const failure of r.failures ?? []) {
+    console.log(`  ✗ ${failure}`);
+  }
 }
 if (skipped) {
   console.log(`${skipped} skipped (tests that need the other database or a service this run lacks)`);
