@@ -18,7 +18,7 @@ if (!fs.existsSync(chromium)) {
   process.exit(1);
 }
 
-/** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean, seconds?: number, failures?: string[]}[]} */
+/** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean, seconds?: number, failures?: string[], flaky?: string[]}[]} */
 const results = [];
 /** How many lines of each failure's message the summary repeats. */
 const FAILURE_LINES = 6;
@@ -64,11 +64,24 @@ function check(name, command, args, options) {
 function vitest(name, workspace, env = {}, extraArgs = []) {
   heading(name);
   const report = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const flakyReport = path.join(out, `${name.replace(/\W+/g, '-')}-flaky.json`);
   fs.rmSync(report, { force: true });
-  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs];
+  fs.rmSync(flakyReport, { force: true });
+  // One retry per test, as for the end-to-end tests: a test that fails twice fails the run; one
+  // that passes on its retry is named in the summary as flaky.
+  const args = [
+    'vitest',
+    'run',
+    '--retry=1',
+    '--reporter=default',
+    '--reporter=json',
+    `--reporter=${path.join(root, 'scripts', 'vitest-flaky-reporter.mjs')}`,
+    `--outputFile.json=${report}`,
+    ...extraArgs,
+  ];
   const ok = run('npx', args, {
     cwd: path.join(root, workspace),
-    env,
+    env: { ...env, MUSTER_FLAKY_REPORT: flakyReport },
   });
   let passed = 0;
   let failed = ok ? 0 : 1;
@@ -91,7 +104,11 @@ function vitest(name, workspace, env = {}, extraArgs = []) {
         : tests;
     });
   }
-  record({ name, passed, failed, skipped, ok, failures });
+  const flaky = fs.existsSync(flakyReport) ? JSON.parse(fs.readFileSync(flakyReport, 'utf8')) : [];
+  if (flaky.length > 0) {
+    console.log(`${flaky.length} flaky: passed only on retry (named in the summary)`);
+  }
+  record({ name, passed, failed, skipped, ok, failures, flaky });
 }
 
 function playwright(name) {
@@ -211,6 +228,9 @@ for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''} (${r.seconds ?? 0} s)`);
   for (const failure of r.failures ?? []) {
     console.log(`  ✗ ${failure}`);
+  }
+  for (const test of r.flaky ?? []) {
+    console.log(`  ~ flaky (passed on its retry): ${test}`);
   }
 }
 if (skipped) {
