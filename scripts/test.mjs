@@ -63,8 +63,9 @@ function check(name, command, args, options) {
 
 function vitest(name, workspace, env = {}, extraArgs = []) {
   heading(name);
-  const report = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
-  const flakyReport = path.join(out, `${name.replace(/\W+/g, '-')}-flaky.json`);
+  const stem = name.replace(/\W+/g, '-');
+  const report = path.join(out, `${stem}.json`);
+  const flakyReport = path.join(out, `${stem}-flaky.json`);
   fs.rmSync(report, { force: true });
   fs.rmSync(flakyReport, { force: true });
   // One retry per test, as for the end-to-end tests: a test that fails twice fails the run; one
@@ -124,31 +125,39 @@ function playwright(name) {
   let skipped = 0;
   /** @type {string[]} */
   let failures = [];
+  /** @type {string[]} */
+  let flaky = [];
   if (fs.existsSync(report)) {
     const { stats, suites } = JSON.parse(fs.readFileSync(report, 'utf8'));
-    failures = unexpectedSpecs(suites ?? []);
+    failures = specsWithStatus(suites ?? [], 'unexpected').map(({ where, error }) =>
+      describeFailure(where, [error]),
+    );
+    flaky = specsWithStatus(suites ?? [], 'flaky').map(({ where }) => where);
     passed = stats.expected + stats.flaky;
     failed = stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1);
     skipped = stats.skipped;
     if (stats.flaky > 0) {
-      console.log(`${stats.flaky} flaky: passed only on retry (listed above as flaky)`);
+      console.log(`${stats.flaky} flaky: passed only on retry (named in the summary)`);
     }
   }
-  record({ name, passed, failed, skipped, ok, failures });
+  record({ name, passed, failed, skipped, ok, failures, flaky });
 }
 
-/** Playwright's failed specs (every retry failed), named by file and title, with the last error. */
-function unexpectedSpecs(suites) {
+/**
+ * Playwright's specs whose outcome is `status` ('unexpected': every retry failed; 'flaky': passed
+ * on a retry), named by file, line and title, with the last run's error.
+ */
+function specsWithStatus(suites, status) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
       (spec.tests ?? [])
-        .filter((test) => test.status === 'unexpected')
-        .map((test) => {
-          const last = test.results?.at(-1);
-          return describeFailure(`${spec.file}:${spec.line} › ${spec.title}`, [last?.error?.message ?? '']);
-        }),
+        .filter((test) => test.status === status)
+        .map((test) => ({
+          where: `${spec.file}:${spec.line} › ${spec.title}`,
+          error: test.results?.at(-1)?.error?.message ?? '',
+        })),
     ),
-    ...unexpectedSpecs(suite.suites ?? []),
+    ...specsWithStatus(suite.suites ?? [], status),
   ]);
 }
 
